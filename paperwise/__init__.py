@@ -1,0 +1,1 @@
+"""The paperwise command-line entry point."""

@@ -1,0 +1,3 @@
+from paperwise.cli import main
+
+main()

@@ -1,0 +1,149 @@
+"""The `paperwise` command: parses arguments, calls the packages, turns errors into messages."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
+
+from index.errors import InputError, PaperwiseError
+
+if TYPE_CHECKING:
+    from index.settings import Settings
+    from rag.types import Answer
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    from index.settings import Settings
+
+    return Settings()
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    from index.build import build_index
+
+    settings = _settings(args)
+    summary = build_index(settings, [Path(p) for p in args.paths] or None, prune=args.prune,
+                          progress=sys.stderr.isatty() or args.progress)
+    for message in summary.skipped:
+        print(f"warning: {message}", file=sys.stderr)
+    print(summary.line())
+    return 0
+
+
+def _print_answer(answer: Answer, as_json: bool) -> None:
+    if as_json:
+        print(answer.model_dump_json(indent=2))
+        return
+    for notice in answer.notices:
+        print(f"note: {notice}", file=sys.stderr)
+    print(answer.text)
+    print()
+    cited = {c.marker for c in answer.citations}
+    print("Sources:")
+    for n, hit in enumerate(answer.sources, start=1):
+        mark = "*" if n in cited else " "
+        print(f"{mark}[{n}] {hit.paper.title} — {hit.paper.source} #{hit.paper.position}"
+              f" ({hit.paper.venue})")
+    unsupported = answer.unsupported
+    if unsupported:
+        print(f"\n{len(unsupported)} sentence(s) not backed by the cited abstracts:")
+        for sentence in unsupported:
+            print(f"  ! {sentence.text}")
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from rag import PaperQA
+
+    settings = _settings(args)
+    if args.answerer:
+        settings.answerer = args.answerer
+    answer = PaperQA(settings).ask(args.question, k=args.k)
+    _print_answer(answer, args.json)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from ui.app import serve
+
+    settings = _settings(args)
+    serve(settings, host=args.host, port=args.port)
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from eval.run import main as eval_main
+
+    return eval_main(args.rest)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from eval.bench import main as bench_main
+
+    return bench_main(args.rest)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="paperwise", description=__doc__)
+    parser.add_argument("-v", "--verbose", action="store_true", help="log more")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("index", help="index paper files (default: the data folder)")
+    p.add_argument("paths", nargs="*", help=".txt/.jsonl/.csv files or folders")
+    p.add_argument("--prune", action="store_true",
+                   help="also remove papers whose files are not among those given")
+    p.add_argument("--progress", action="store_true", help="show a progress bar even in pipes")
+    p.set_defaults(func=cmd_index)
+
+    p = sub.add_parser("ask", help="answer a question with citations")
+    p.add_argument("question")
+    p.add_argument("--k", type=int, default=None, help="papers to retrieve")
+    p.add_argument("--answerer", choices=["extractive", "llm"], default=None)
+    p.add_argument("--json", action="store_true", help="print the Answer as JSON")
+    p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("serve", help="serve the chat UI and the HTTP API")
+    p.add_argument("--host", default=None)
+    p.add_argument("--port", type=int, default=None)
+    p.set_defaults(func=cmd_serve)
+
+    for name, func, text in (("eval", cmd_eval, "run the evaluation (see `paperwise eval -h`)"),
+                             ("bench", cmd_bench, "run the benchmarks (see `paperwise bench -h`)")):
+        p = sub.add_parser(name, help=text, add_help=False)
+        p.add_argument("rest", nargs=argparse.REMAINDER)
+        p.set_defaults(func=func)
+    return parser
+
+
+def run(argv: Sequence[str] | None, parser_factory: Callable[[], argparse.ArgumentParser]
+        = _parser) -> int:
+    args = parser_factory().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return int(args.func(args))
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except PaperwiseError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except ValidationError as exc:
+        print(f"error: invalid settings (environment or .env):\n{exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    sys.exit(run(argv))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,176 @@
+"""PaperQA: the public face of Paperwise. The UI, the eval and users go through this only."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+from langchain_core.embeddings import Embeddings
+from langchain_core.language_models import BaseChatModel
+
+from index.build import BuildSummary, build_index
+from index.embeddings import embed_array, make_embedder
+from index.errors import AnswererError, InputError
+from index.papers import Paper
+from index.settings import Settings
+from index.store import PaperStore, make_store
+from rag import citations
+from rag.extractive import extractive_answer
+from rag.llm import LLMAnswerer, endpoint_name, make_chat_model
+from rag.prompts import CANNOT_ANSWER, FALLBACK_NOTICE, TRUNCATED_NOTICE, UNSUPPORTED_NOTICE
+from rag.question import QuestionIntent, analyse
+from rag.retrieve import Filters, HybridRetriever
+from rag.types import Answer, FinalEvent, Hit, NoticeEvent, SourcesEvent, StreamEvent, TextDelta
+
+log = logging.getLogger(__name__)
+
+History = Sequence[tuple[str, str]]
+AnswererName = Literal["extractive", "llm"]
+_FOLLOW_UP_CONTEXT_CHARS = 300
+
+
+class PaperQA:
+    """Ask questions over the indexed abstracts and get answers with checked citations.
+
+    Every provider can be passed in (tests pass small real ones); otherwise each is built from
+    settings, which come from the environment and `.env` when not given.
+    """
+
+    def __init__(self, settings: Settings | None = None, *, embedder: Embeddings | None = None,
+                 store: PaperStore | None = None, llm: BaseChatModel | None = None) -> None:
+        self.settings = settings or Settings()
+        self.embedder = embedder or (store.embedder if store else make_embedder(self.settings))
+        self.store = store or make_store(self.settings, self.embedder)
+        self.retriever = HybridRetriever(self.store, self.settings.retrieval)
+        self._llm_model = llm
+        self._llm: LLMAnswerer | None = None
+
+    # -- corpus ---------------------------------------------------------------------------------
+    def index(self, paths: Sequence[Path] | None = None, *, prune: bool = False,
+              progress: bool = False) -> BuildSummary:
+        return build_index(self.settings, paths, prune=prune, embedder=self.embedder,
+                           store=self.store, progress=progress)
+
+    def _ensure_index(self) -> None:
+        if self.store.count() == 0:
+            log.info("The index is empty: building it from %s", self.settings.data_dir)
+            self.index()
+
+    def papers(self) -> list[Paper]:
+        self._ensure_index()
+        return self.store.papers()
+
+    def retrieve(self, query: str, k: int | None = None, *, mode: str | None = None,
+                 venue: str | None = None, source: str | None = None) -> list[Hit]:
+        self._ensure_index()
+        query = self._clean(query)[0]
+        vector = self._embed([query])[0].tolist()
+        return self.retriever.search(query, vector, k, mode, Filters(venue, source))
+
+    # -- answering ------------------------------------------------------------------------------
+    def ask(self, question: str, history: History | None = None, *, k: int | None = None,
+            answerer: AnswererName | None = None, mode: str | None = None) -> Answer:
+        for event in self.stream(question, history, k=k, answerer=answerer, mode=mode):
+            if isinstance(event, FinalEvent):
+                return event.answer
+        raise AssertionError("stream() ended without a final answer")  # a bug, not user input
+
+    def stream(self, question: str, history: History | None = None, *, k: int | None = None,
+               answerer: AnswererName | None = None,
+               mode: str | None = None) -> Iterator[StreamEvent]:
+        """Yield SourcesEvent, then TextDelta pieces and NoticeEvents, then one FinalEvent."""
+        started = time.perf_counter()
+        question, notices = self._clean(question)
+        for notice in notices:
+            yield NoticeEvent(message=notice)
+        self._ensure_index()
+        history = list(history or [])
+        chosen = answerer or self.settings.resolved_answerer()
+        intent = analyse(question)
+        query = self._retrieval_query(question, intent, history, chosen, notices)
+        vectors = self._embed([question] if query == question else [question, query])
+        hits = self.retriever.search(query, vectors[-1].tolist(), k, mode)
+        retrieved = time.perf_counter()
+        yield SourcesEvent(hits=hits)
+        answer = yield from self._answer(question, intent, vectors[0], hits, chosen, notices)
+        answer.notices = notices + [n for n in answer.notices if n not in notices]
+        answer.timings = {"retrieve_s": retrieved - started,
+                          "answer_s": time.perf_counter() - retrieved,
+                          "total_s": time.perf_counter() - started}
+        yield FinalEvent(answer=answer)
+
+    def _answer(self, question: str, intent: QuestionIntent, vector: np.ndarray,
+                hits: list[Hit], chosen: AnswererName,
+                notices: list[str]) -> Iterator[StreamEvent] | Answer:
+        sentences = self.store.sentence_vectors([h.paper.id for h in hits])
+        fallback = extractive_answer(question, intent, vector, hits, sentences,
+                                     self.retriever.corpus().bm25.term_weight)
+        if chosen == "llm" and hits:
+            try:
+                text = ""
+                for delta in self._llm_answerer().stream_answer(question, hits):
+                    text += delta
+                    yield TextDelta(text=delta)
+                answer = self._checked_llm_answer(question, text, hits, sentences)
+                if answer is not None:
+                    return answer
+                notice = UNSUPPORTED_NOTICE
+            except AnswererError as exc:
+                notice = FALLBACK_NOTICE.format(endpoint=endpoint_name(self.settings),
+                                                reason=exc)
+            notices.append(notice)
+            yield NoticeEvent(message=notice)
+        for line in fallback.text.splitlines(keepends=True):
+            yield TextDelta(text=line)
+        return fallback
+
+    def _checked_llm_answer(self, question: str, text: str, hits: list[Hit],
+                            sentences: dict[str, tuple[list[str], np.ndarray]]) -> Answer | None:
+        """The LLM's answer with dangling markers dropped and sentences checked; None when most
+        of it is unbacked."""
+        cleaned, dropped = citations.drop_dangling(text, len(hits))
+        if CANNOT_ANSWER.rstrip(".") in cleaned:
+            return Answer(question=question, text=CANNOT_ANSWER, answerable=False, sources=hits,
+                          answerer="llm")
+        checked, cited = citations.verify(cleaned, hits, sentences, self._embed)
+        if citations.supported_share(checked) < citations.MIN_SUPPORTED_SHARE:
+            return None
+        notices = [f"Dropped citation markers naming no source: {dropped}."] if dropped else []
+        return Answer(question=question, text=cleaned, answerable=True, citations=cited,
+                      sources=hits, sentences=checked, answerer="llm", notices=notices)
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _clean(self, question: str) -> tuple[str, list[str]]:
+        if not isinstance(question, str) or not question.strip():
+            raise InputError("The question is empty: type a question about the papers.")
+        question = " ".join(question.split())
+        limit = self.settings.max_question_chars
+        if len(question) > limit:
+            return question[:limit], [TRUNCATED_NOTICE.format(limit=limit)]
+        return question, []
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        return embed_array(self.embedder, texts)
+
+    def _llm_answerer(self) -> LLMAnswerer:
+        if self._llm is None:
+            model = self._llm_model or make_chat_model(self.settings)
+            self._llm = LLMAnswerer(model, endpoint_name(self.settings))
+        return self._llm
+
+    def _retrieval_query(self, question: str, intent: QuestionIntent, history: list[tuple[str,
+                         str]], chosen: AnswererName, notices: list[str]) -> str:
+        """A follow-up ("what data did it use?") is searched together with what it refers to."""
+        if not history or not intent.follow_up:
+            return question
+        if chosen == "llm":
+            try:
+                return self._llm_answerer().condense(question, history)
+            except AnswererError as exc:
+                log.info("Condensing the follow-up failed (%s); using the previous turn", exc)
+        previous_question, previous_answer = history[-1]
+        return f"{question} {previous_question} {previous_answer[:_FOLLOW_UP_CONTEXT_CHARS]}"

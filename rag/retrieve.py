@@ -1,0 +1,183 @@
+"""Hybrid retrieval: dense (Chroma) and BM25 fused by reciprocal rank fusion, grouped per paper.
+
+The BM25 index is an inverted index over the store's chunks with per-posting weights computed
+once, so a query costs a few numpy adds per query term. It is rebuilt only when the store's
+stamp changes (after `paperwise index`), never per query.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import threading
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from index.papers import Paper
+from index.settings import RetrievalSettings
+from index.store import ChunkHit, PaperStore
+from rag.types import Hit
+
+log = logging.getLogger(__name__)
+
+_STOPWORDS = frozenset(
+    "a an and are as at be been being by can could did do does doing for from had has have how i "
+    "in into is it its itself me more most my no not of on or our over paper papers such than "
+    "that the their them then there these they this those to under up us was we were what when "
+    "where which while who whom why will with would you your about any also both each few other "
+    "some same so too very just should now between during before after above below again further "
+    "once here all own only off out via using use used based new propose proposed show shows "
+    "method methods approach work study tell give describe explain does did abstract".split()
+)
+_TOKEN = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]")
+
+
+def _stem(token: str) -> str:
+    if len(token) > 4 and token.endswith("ies"):
+        return token[:-3] + "y"
+    if len(token) > 3 and token.endswith("s") and not token.endswith(("ss", "us", "is")):
+        return token[:-1]
+    return token
+
+
+def terms(text: str) -> list[str]:
+    """Content terms for lexical matching: lower case, stop words out, plural folded."""
+    return [_stem(t) for t in _TOKEN.findall(text.casefold()) if t not in _STOPWORDS]
+
+
+class BM25Index:
+    """Okapi BM25 over a fixed list of documents, as an inverted index."""
+
+    def __init__(self, texts: list[str], k1: float = 1.5, b: float = 0.75) -> None:
+        docs = [Counter(terms(t)) for t in texts]
+        lengths = np.array([sum(d.values()) for d in docs], dtype=np.float32)
+        avg = float(lengths.mean()) if len(docs) else 1.0
+        postings: dict[str, tuple[list[int], list[float]]] = {}
+        for i, doc in enumerate(docs):
+            norm = k1 * (1 - b + b * lengths[i] / max(avg, 1e-9))
+            for term, tf in doc.items():
+                rows, weights = postings.setdefault(term, ([], []))
+                rows.append(i)
+                weights.append(tf * (k1 + 1) / (tf + norm))
+        n = len(docs)
+        self.size = n
+        self.idf = {t: math.log(1 + (n - len(r) + 0.5) / (len(r) + 0.5)) for t, (r, _) in
+                    postings.items()}
+        self.postings = {t: (np.array(r, dtype=np.int64), np.array(w, dtype=np.float32))
+                         for t, (r, w) in postings.items()}
+
+    def scores(self, query: str) -> np.ndarray:
+        out = np.zeros(self.size, dtype=np.float32)
+        for term in set(terms(query)):
+            if term in self.postings:
+                rows, weights = self.postings[term]
+                out[rows] += self.idf[term] * weights
+        return out
+
+    def term_weight(self, term: str) -> float:
+        """IDF of a term; unseen terms weigh like the rarest ones."""
+        return self.idf.get(term, math.log(1 + (self.size + 0.5) / 0.5))
+
+
+@dataclass
+class _Corpus:
+    """Everything retrieval caches per store version."""
+
+    stamp: str
+    chunk_ids: list[str]
+    texts: list[str]
+    paper_ids: list[str]
+    papers: dict[str, Paper]
+    bm25: BM25Index
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Metadata filters; None means any."""
+
+    venue: str | None = None
+    source: str | None = None
+
+    def chroma_where(self) -> dict | None:
+        clauses = [{k: v} for k, v in (("venue", self.venue), ("source", self.source)) if v]
+        if not clauses:
+            return None
+        return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+    def accepts(self, paper: Paper) -> bool:
+        return (self.venue in (None, "", paper.venue)) and (self.source in (None, "", paper.source))
+
+
+class HybridRetriever:
+    """Dense + BM25 → RRF → per paper."""
+
+    def __init__(self, store: PaperStore, settings: RetrievalSettings) -> None:
+        self.store = store
+        self.settings = settings
+        self._corpus: _Corpus | None = None
+        self._lock = threading.Lock()
+
+    def corpus(self) -> _Corpus:
+        stamp = self.store.stamp()
+        with self._lock:
+            if self._corpus is None or self._corpus.stamp != stamp:
+                ids, texts, paper_ids = self.store.all_chunks()
+                papers = {p.id: p for p in self.store.papers()}
+                self._corpus = _Corpus(stamp, ids, texts, paper_ids, papers, BM25Index(texts))
+                log.info("BM25 index built over %d chunks", len(ids))
+            return self._corpus
+
+    def _bm25_hits(self, corpus: _Corpus, query: str, n: int, filters: Filters) -> list[ChunkHit]:
+        scores = corpus.bm25.scores(query)
+        if filters.chroma_where():
+            mask = [filters.accepts(corpus.papers[p]) for p in corpus.paper_ids]
+            scores = np.where(np.array(mask, dtype=bool), scores, 0.0)
+        n = min(n, int(np.count_nonzero(scores)))
+        if n == 0:
+            return []
+        top = np.argpartition(-scores, n - 1)[:n]
+        top = top[np.argsort(-scores[top], kind="stable")]
+        return [ChunkHit(corpus.chunk_ids[i], corpus.paper_ids[i], corpus.texts[i],
+                         float(scores[i])) for i in top]
+
+    def search(self, query: str, query_vector: list[float] | None, k: int | None = None,
+               mode: str | None = None, filters: Filters | None = None) -> list[Hit]:
+        k = k or self.settings.k
+        mode = mode or self.settings.mode
+        filters = filters or Filters()
+        corpus = self.corpus()
+        fetch = max(self.settings.fetch_k, 3 * k)
+        ranked: dict[str, list[ChunkHit]] = {}
+        if mode in ("hybrid", "dense") and query_vector is not None:
+            ranked["dense"] = self.store.query(query_vector, fetch, filters.chroma_where())
+        if mode in ("hybrid", "bm25"):
+            ranked["bm25"] = self._bm25_hits(corpus, query, fetch, filters)
+        return self._fuse(ranked, corpus, k)
+
+    def _fuse(self, ranked: dict[str, list[ChunkHit]], corpus: _Corpus, k: int) -> list[Hit]:
+        scores: dict[str, float] = {}
+        best_chunk: dict[str, tuple[float, str]] = {}
+        ranks: dict[str, dict[str, int]] = {}
+        for name, hits in ranked.items():
+            seen_papers: set[str] = set()
+            for hit in hits:
+                # Rank papers, not chunks: a long abstract with many chunks must not win by
+                # count alone.
+                if hit.paper_id in seen_papers:
+                    continue
+                seen_papers.add(hit.paper_id)
+                rank = len(seen_papers)
+                contribution = 1.0 / (self.settings.rrf_k + rank)
+                scores[hit.paper_id] = scores.get(hit.paper_id, 0.0) + contribution
+                ranks.setdefault(hit.paper_id, {})[name] = rank
+                if contribution > best_chunk.get(hit.paper_id, (0.0, ""))[0]:
+                    best_chunk[hit.paper_id] = (contribution, hit.text)
+        order = sorted(scores, key=lambda p: -scores[p])
+        return [
+            Hit(paper=corpus.papers[p], text=best_chunk[p][1], score=scores[p],
+                dense_rank=ranks[p].get("dense"), bm25_rank=ranks[p].get("bm25"))
+            for p in order[:k] if p in corpus.papers
+        ]
