@@ -15,7 +15,9 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter
 from index.papers import Paper
 from index.settings import ChunkingSettings
 
-_SEPARATORS = [". ", "; ", ", ", " ", ""]
+# Word-level cuts: with sentence-level ones the splitter can only overlap whole sentences,
+# and a sentence longer than the overlap leaves adjacent chunks sharing nothing.
+_SEPARATORS = ["\n\n", "\n", " ", ""]
 _MIN_SPLIT_TOKENS = 16
 
 
@@ -34,7 +36,7 @@ def _splitter(encoding: str, size: int, overlap: int) -> RecursiveCharacterTextS
         chunk_size=size,
         chunk_overlap=min(overlap, size // 2),
         separators=_SEPARATORS,
-        keep_separator="end",
+        keep_separator=False,
     )
 
 

@@ -1,0 +1,112 @@
+import json
+from pathlib import Path
+
+import pytest
+
+from index.errors import InputError
+from index.loaders import LoadReport, load_file, load_papers
+from index.titles import derive_title
+
+ABSTRACT_A = ("We introduce FB-CPR, which regularizes zero-shot reinforcement learning towards "
+              "imitating unlabeled behaviors. It works well on humanoid control.")
+ABSTRACT_B = ("Graph neural networks struggle with long-range dependencies. We propose LRG-Net, "
+              "a model that propagates messages over learned shortcuts.")
+SEEDS = Path(__file__).parent.parent / "data"
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_seed_corpus_has_94_papers_with_titles_sources_positions() -> None:
+    report = load_papers([SEEDS])
+    assert len(report.papers) == 94
+    assert report.skipped == []
+    assert all(p.title and p.source.endswith(".txt") and p.position >= 1 for p in report.papers)
+    assert {p.venue for p in report.papers} == {"ICLR 2025"}
+    titles = {p.title for p in report.papers}
+    assert {"FB-CPR", "AIR-BENCH 2024", "POGEMA", "UniGS"} <= titles
+
+
+def test_text_format_both_headers_and_positions(tmp_path: Path) -> None:
+    write(tmp_path / "a.txt", f"ICLR 2025 论文列表\n\n{ABSTRACT_A}\n\n{ABSTRACT_B}\n")
+    report = load_papers([tmp_path / "a.txt"])
+    assert [(p.position, p.title, p.venue) for p in report.papers] == [
+        (1, "FB-CPR", "ICLR 2025"), (2, "LRG-Net", "ICLR 2025")]
+
+
+def test_ids_do_not_change_when_files_are_renamed_or_reordered(tmp_path: Path) -> None:
+    write(tmp_path / "a.txt", f"ICLR 2025 Papers\n\n{ABSTRACT_A}\n\n{ABSTRACT_B}\n")
+    write(tmp_path / "b.txt", f"ICLR 2025 Papers\n\n{ABSTRACT_B}\n\n   {ABSTRACT_A}  \n")
+    first = {p.title: p.id for p in load_papers([tmp_path / "a.txt"]).papers}
+    second = {p.title: p.id for p in load_papers([tmp_path / "b.txt"]).papers}
+    assert first == second
+
+
+def test_identical_abstracts_are_stored_once(tmp_path: Path) -> None:
+    write(tmp_path / "a.txt", f"ICLR 2025 Papers\n\n{ABSTRACT_A}\n")
+    write(tmp_path / "b.jsonl", json.dumps({"abstract": ABSTRACT_A}) + "\n")
+    report = load_papers([tmp_path])
+    assert len(report.papers) == 1 and report.duplicates == 1
+
+
+def test_jsonl_and_csv_with_optional_fields(tmp_path: Path) -> None:
+    write(tmp_path / "p.jsonl", json.dumps({"abstract": ABSTRACT_A, "title": "Given Title",
+                                            "authors": ["Ada", "Alan"], "year": 2025,
+                                            "venue": "NeurIPS 2024", "url": "http://x",
+                                            "id": "abc"}) + "\n")
+    write(tmp_path / "p.csv", f'abstract,title,authors\n"{ABSTRACT_B}",,Grace; Linus\n')
+    papers = {p.source: p for p in load_papers([tmp_path]).papers}
+    j, c = papers["p.jsonl"], papers["p.csv"]
+    assert (j.title, j.authors, j.year, j.venue, j.external_id) == (
+        "Given Title", ["Ada", "Alan"], 2025, "NeurIPS 2024", "abc")
+    assert (c.title, c.authors) == ("LRG-Net", ["Grace", "Linus"])
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("empty.txt", "", "empty"),
+        ("header.txt", "ICLR 2025 Papers\n\n", "no usable abstract"),
+        ("latin1.txt", "ICLR 2025 Papers\n\nR\xe9sum\xe9 of a paper".encode("latin-1"),
+         "not UTF-8"),
+        ("binary.txt", b"\x00\x01\x02PK\x03\x04", "binary"),
+        ("noabstract.csv", "title,year\nA,2024\n", "no 'abstract' column"),
+        ("paper.pdf", "whatever", "unknown format"),
+    ],
+)
+def test_bad_files_get_a_clear_error_naming_the_file(tmp_path: Path, name: str,
+                                                     content: str | bytes, message: str) -> None:
+    path = write(tmp_path / name, content)
+    with pytest.raises(InputError, match=message) as caught:
+        load_file(path, LoadReport())
+    assert name in str(caught.value)
+
+
+def test_one_bad_jsonl_line_is_skipped_with_its_line_number(tmp_path: Path) -> None:
+    lines = [json.dumps({"abstract": ABSTRACT_A}), "{not json", json.dumps({"title": "x"}),
+             json.dumps({"abstract": ABSTRACT_B})]
+    write(tmp_path / "p.jsonl", "\n".join(lines) + "\n")
+    report = load_papers([tmp_path / "p.jsonl"])
+    assert len(report.papers) == 2
+    assert any("p.jsonl:2" in s and "JSON" in s for s in report.skipped)
+    assert any("p.jsonl:3" in s for s in report.skipped)
+
+
+def test_nothing_usable_raises_and_a_missing_path_is_named(tmp_path: Path) -> None:
+    write(tmp_path / "empty.txt", "")
+    with pytest.raises(InputError, match="nothing usable"):
+        load_papers([tmp_path])
+    with pytest.raises(InputError, match="nope.txt"):
+        load_papers([tmp_path / "nope.txt"])
+
+
+def test_titles_fall_back_to_a_short_first_clause() -> None:
+    title = derive_title("Search is an ability foundational in many important tasks, and "
+                         "recent studies have shown that transformers struggle with it.")
+    assert title.startswith("Search is an ability") and len(title.split()) <= 11
+    assert derive_title("In this paper, we propose SOAP, an optimizer.") == "SOAP"
