@@ -93,7 +93,7 @@ def _embed_and_store(store: PaperStore, embedder: Embeddings, papers: Sequence[P
         vectors = embed_array(embedder, [c.text for cs in chunks for c in cs]
                               + [s for ss in sentences for s in ss])
         c_off, s_off = 0, sum(len(cs) for cs in chunks)
-        for paper, paper_chunks, paper_sentences in zip(batch, chunks, sentences):
+        for paper, paper_chunks, paper_sentences in zip(batch, chunks, sentences, strict=False):
             store.upsert_paper(paper, paper_chunks, vectors[c_off : c_off + len(paper_chunks)],
                                paper_sentences, vectors[s_off : s_off + len(paper_sentences)])
             c_off += len(paper_chunks)

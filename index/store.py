@@ -152,7 +152,7 @@ class PaperStore:
         return [
             ChunkHit(cid, meta["paper_id"], doc, 1.0 - float(dist))
             for cid, doc, meta, dist in zip(got["ids"][0], got["documents"][0],
-                                            got["metadatas"][0], got["distances"][0])
+                                            got["metadatas"][0], got["distances"][0], strict=False)
         ]
 
     def sentence_vectors(self, paper_ids: list[str]) -> dict[str, tuple[list[str], np.ndarray]]:
@@ -163,7 +163,8 @@ class PaperStore:
             got = self.sentences.get(where={"paper_id": {"$in": paper_ids}},
                                      include=["documents", "metadatas", "embeddings"])
         rows: dict[str, list[tuple[int, str, Any]]] = {}
-        for doc, meta, vec in zip(got["documents"], got["metadatas"], got["embeddings"]):
+        for doc, meta, vec in zip(got["documents"], got["metadatas"], got["embeddings"],
+                                  strict=True):
             rows.setdefault(meta["paper_id"], []).append((int(meta["index"]), doc, vec))
         out = {}
         for pid, items in rows.items():
@@ -206,7 +207,8 @@ class PaperStore:
     def delete_orphan_sentences(self) -> int:
         """Sentences left by a paper whose chunks never landed (an interrupted build)."""
         with _store_errors(self.where):
-            chunk_papers = {m["paper_id"] for m in self.chunks.get(include=["metadatas"])["metadatas"]}
+            chunk_meta = self.chunks.get(include=["metadatas"])["metadatas"]
+            chunk_papers = {m["paper_id"] for m in chunk_meta}
             ids = self.sentences.get(include=[])["ids"]
             orphans = sorted({i.rsplit(":", 1)[0] for i in ids} - chunk_papers)
             if orphans:

@@ -16,8 +16,10 @@ _SUBJECT = r"\b(?:[Ww]e|paper|work|study)"
 _NAMING = r"(?:called|termed|named|dubbed|coined)"
 # A name: starts with a letter or digit; is an acronym, has inner capitals/digits, or a hyphen.
 _NAME = r"[A-Za-z0-9][\w\-\+\.]*[\w\+]"
+_NAME_SUFFIX = r"(?:[ -](?:\d{2,4}|[A-Z][\w\-]*[A-Z0-9][\w\-]*))?"  # "AIR-BENCH 2024"
 _NAME_THEN = re.compile(
-    rf"(?:{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}|\b{_NAMING})\b[^.;:]{{0,80}}?\b(?P<name>{_NAME}(?:[ -](?:\d{{2,4}}|[A-Z][\w\-]*[A-Z0-9][\w\-]*))?)"
+    rf"(?:{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}|\b{_NAMING})\b[^.;:]{{0,80}}?"
+    rf"\b(?P<name>{_NAME}{_NAME_SUFFIX})"
     r"(?=\s*(?:[,:;(]|\)|\s(?:a|an|the|which|that|to|for|as|is|,)\b))"
 )
 _ACRONYM_IN_PARENS = re.compile(r"\((?P<name>[A-Z][A-Za-z0-9\-\+]*[A-Z0-9][A-Za-z0-9\-\+]*)\)")

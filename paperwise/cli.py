@@ -79,13 +79,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_eval(args: argparse.Namespace) -> int:
     from eval.run import main as eval_main
 
-    return eval_main(args.rest)
+    return eval_main([a for a in args.rest if a != "--"])
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from eval.bench import main as bench_main
 
-    return bench_main(args.rest)
+    return bench_main([a for a in args.rest if a != "--"])
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -120,8 +120,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+_OWN_PARSERS = ("eval", "bench")
+
+
 def run(argv: Sequence[str] | None, parser_factory: Callable[[], argparse.ArgumentParser]
         = _parser) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # eval and bench parse their own options.
+    if argv and argv[0] in _OWN_PARSERS:
+        argv = [argv[0], "--", *argv[1:]]
     args = parser_factory().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")

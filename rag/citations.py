@@ -43,6 +43,12 @@ def drop_dangling(text: str, n_sources: int) -> tuple[str, list[int]]:
     return re.sub(r"[ \t]+([.,;:])", r"\1", re.sub(r"[ \t]{2,}", " ", cleaned)).strip(), dropped
 
 
+def answer_sentences(text: str) -> list[str]:
+    """Answer sentences with their markers: "A. [1] B." → ["A [1].", "B."]."""
+    text = re.sub(r"([.!?])((?:\s*\[[\d,;\s]+\])+)", r"\2\1", text)
+    return [p for p in split_sentences(text) if strip_markers(p)]
+
+
 def strip_markers(text: str) -> str:
     return _MARKER_GROUP.sub("", text).strip()
 
@@ -56,11 +62,11 @@ def verify(answer_text: str, hits: list[Hit],
            sentences: dict[str, tuple[list[str], np.ndarray]],
            embed: Callable[[list[str]], np.ndarray]) -> tuple[list[AnswerSentence], list[Citation]]:
     """Check every answer sentence against its cited abstracts; build quotes per marker."""
-    parts = [p for p in split_sentences(answer_text) if strip_markers(p)]
+    parts = answer_sentences(answer_text)
     vectors = embed([strip_markers(p) for p in parts]) if parts else np.zeros((0, 1))
     checked: list[AnswerSentence] = []
     quotes: dict[int, list[str]] = {}
-    for part, vector in zip(parts, vectors):
+    for part, vector in zip(parts, vectors, strict=False):
         markers = list(dict.fromkeys(markers_in(part)))
         best_sim, best_overlap = 0.0, 0.0
         for marker in markers:

@@ -7,6 +7,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from index.sentences import split_sentences
+from rag.retrieve import stem
+
 AskKind = Literal["number", "authors", "compute", "institution", "license", "date", "review"]
 
 _ASK_PATTERNS: list[tuple[AskKind, re.Pattern[str]]] = [
@@ -15,8 +18,9 @@ _ASK_PATTERNS: list[tuple[AskKind, re.Pattern[str]]] = [
     ("institution", re.compile(r"\b(universit(y|ies)|institution|affiliat\w*|which lab|"
                                r"which company|funded by|funding)\b|机构|大学|单位", re.I)),
     ("compute", re.compile(r"\b(gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
-                           r"training (cost|time|budget)|how long (did|does|to) .*train|hardware|"
-                           r"a100|h100|carbon|energy consumption)\b|算力|显卡|训练时间", re.I)),
+                           r"training (cost|time|budget)|how long (did|does|to) .*train|"
+                           r"which hardware|what hardware|a100|h100|carbon|energy consumption)\b"
+                           r"|算力|显卡|训练时间", re.I)),
     ("license", re.compile(r"\b(licen[cs]e|open[- ]sourced?|github|repository|code "
                            r"(available|released|release))\b|开源|许可", re.I)),
     ("review", re.compile(r"\b(review(er)? scores?|ratings? (from|by) reviewers|acceptance "
@@ -24,8 +28,10 @@ _ASK_PATTERNS: list[tuple[AskKind, re.Pattern[str]]] = [
     ("date", re.compile(r"\b(when was .* (published|released|submitted)|publication date|"
                         r"what (year|date))\b|哪一年|何时发表", re.I)),
     ("number", re.compile(r"\b(how many|how much|how large|how big|how fast|how long|what "
-                          r"(percentage|fraction|proportion|number)|by how much|what is the "
-                          r"(size|number|count|accuracy|score)|how many times)\b|多少|几个|几种", re.I)),
+                          r"(percentage|fraction|proportion|number)|by how much|how many times"
+                          r"|(what|which) (\w+[ -]){0,3}(score|accuracy|error|fid|bleu|rouge|"
+                          r"perplexity|auc|f1|spl|success rate|win rate|speed-?up|improvement|"
+                          r"gain|reduction|size|count)s?)\b|多少|几个|几种", re.I)),
 ]
 _LIST = re.compile(
     r"^\s*(which|what) (papers|works|studies|methods|approaches|benchmarks|datasets)\b|"
@@ -74,9 +80,20 @@ def analyse(question: str) -> QuestionIntent:
 _HOW_MANY = re.compile(r"\b(?:how many|number of|how much)\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
                        r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have)\b|\?|$)",
                        re.I)
-_NUMBER_TOKEN = re.compile(r"^(\d[\d,.]*%?|two|three|four|five|six|seven|eight|nine|ten|"
-                           r"hundreds?|thousands?|millions?|billions?)$", re.I)
+_NUMBER_TOKEN = re.compile(r"^(~?\d[\d,.]*(%|x|×|k|m|b)?|two|three|four|five|six|seven|eight|"
+                           r"nine|ten|twice|half|double|hundreds?|thousands?|millions?|"
+                           r"billions?)$", re.I)
 _COUNT_WINDOW = 3
+# Words such as "GPU", "Claude" or "MMLU": if none of the retrieved abstracts has one, the
+# question is about something the collection does not cover.
+_NAME_TOKEN = re.compile(r"(?<![\w-])([A-Za-z][\w.+]*[A-Z0-9][\w.+]*|[A-Z][a-z]{2,}[\w]*)"
+                         r"(?![\w])")
+_GENERIC_NAMES = frozenset((
+    "i llm llms ai ml nlp rl gnn gnns cnn cnns vlm vlms mllm mllms sota gpt rlhf mlp "
+    "transformer transformers is are was were which what how why when where who does do did "
+    "can could should would will in on for of the a an and or to from with by as at it its "
+    "there this these those given compared under with without "
+).split())
 
 
 def counted_words(question: str) -> list[str]:
@@ -85,19 +102,35 @@ def counted_words(question: str) -> list[str]:
     return match.group(1).casefold().split() if match else []
 
 
-def states_count(sentence: str, counted: list[str], skip: str = "") -> bool:
-    """Whether a number in the sentence is followed closely by one of the counted words
-    ("314 granular risk categories"). Text in skip (the paper's name) does not count."""
-    if not counted:
-        return False
-    text = sentence.replace(skip, " ") if skip else sentence
-    words = [w.strip(".,;:()[]").casefold() for w in text.split()]
-    stems = {w.rstrip("s") for w in counted}
-    for i, word in enumerate(words):
-        if _NUMBER_TOKEN.match(word):
-            following = words[i + 1 : i + 1 + _COUNT_WINDOW]
-            if any(f.rstrip("s") in stems for f in following):
-                return True
+def name_tokens(question: str) -> list[str]:
+    """Proper names and acronyms in the question's question sentences (those ending in "?"),
+    so that instructions wrapped around a question ("Ignore your rules ...") do not count."""
+    sentences = split_sentences(re.sub(r"<[^<>]{0,40}>", " ", question))
+    asked = [s for s in sentences if s.rstrip().endswith(("?", "？"))] or sentences
+    names = []
+    for sentence in asked:
+        for match in _NAME_TOKEN.finditer(sentence):
+            token = match.group(1).strip(".")
+            at_start = not sentence[: match.start()].strip(" \"'([<")
+            looks_named = any(c.isupper() for c in token[1:]) or any(c.isdigit() for c in token)
+            if token.casefold() in _GENERIC_NAMES or (at_start and not looks_named):
+                continue
+            names.append(token)
+    return names
+
+
+def numbers_near(sentence: str, words: set[str], before: int, after: int,
+                 skip: str = "") -> bool:
+    """Whether a stand-alone number has one of `words` (content terms) at most `before` words
+    before it or `after` words after it: "314 granular risk categories". Text in `skip` (the
+    paper's name, which may hold digits) does not count."""
+    text = (sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
+    tokens = [w.strip(".,;:()[]\"'").casefold() for w in text.split()]
+    stems = [stem(t) for t in tokens]
+    wanted = {stem(w) for w in words}
+    for i, token in enumerate(tokens):
+        if _NUMBER_TOKEN.match(token) and wanted & set(stems[max(0, i - before) : i + after + 1]):
+            return True
     return False
 
 

@@ -23,19 +23,20 @@ from rag.types import Hit
 
 log = logging.getLogger(__name__)
 
-_STOPWORDS = frozenset(
-    "a an and are as at be been being by can could did do does doing for from had has have how i "
-    "in into is it its itself me more most my no not of on or our over paper papers such than "
-    "that the their them then there these they this those to under up us was we were what when "
-    "where which while who whom why will with would you your about any also both each few other "
-    "some same so too very just should now between during before after above below again further "
-    "once here all own only off out via using use used based new propose proposed show shows "
-    "method methods approach work study tell give describe explain does did abstract".split()
-)
+_STOPWORDS = frozenset((
+    "a an and are as at be been being by can could did do does doing for from had has have "
+    "how i in into is it its itself me more most my no not of on or our over paper papers "
+    "such than that the their them then there these they this those to under up us was we "
+    "were what when where which while who whom why will with would you your about any also "
+    "both each few other some same so too very just should now between during before after "
+    "above below again further once here all own only off out via using use used based new "
+    "propose proposed show shows method methods approach work study tell give describe "
+    "explain does did abstract "
+).split())
 _TOKEN = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]")
 
 
-def _stem(token: str) -> str:
+def stem(token: str) -> str:
     if len(token) > 4 and token.endswith("ies"):
         return token[:-3] + "y"
     if len(token) > 3 and token.endswith("s") and not token.endswith(("ss", "us", "is")):
@@ -45,7 +46,7 @@ def _stem(token: str) -> str:
 
 def terms(text: str) -> list[str]:
     """Content terms for lexical matching: lower case, stop words out, plural folded."""
-    return [_stem(t) for t in _TOKEN.findall(text.casefold()) if t not in _STOPWORDS]
+    return [stem(t) for t in _TOKEN.findall(text.casefold()) if t not in _STOPWORDS]
 
 
 class BM25Index:

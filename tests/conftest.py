@@ -14,8 +14,8 @@ import pytest
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
-from index.embeddings import MiniLMEmbeddings  # noqa: E402
-from index.settings import Settings  # noqa: E402
+from index.embeddings import MiniLMEmbeddings
+from index.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "data"

@@ -1,3 +1,4 @@
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -33,7 +34,7 @@ def test_chunks_overlap(embedder: MiniLMEmbeddings) -> None:
     paper = max(load_papers([SEEDS]).papers, key=lambda p: len(p.abstract))
     chunks = chunk_paper(paper, ChunkingSettings(size_tokens=80, overlap_tokens=30))
     assert len(chunks) >= 3
-    for first, second in zip(chunks, chunks[1:]):
+    for first, second in itertools.pairwise(chunks):
         assert set(first.text.split()[-5:]) & set(second.text.split()[:40])
 
 

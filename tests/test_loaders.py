@@ -101,7 +101,7 @@ def test_nothing_usable_raises_and_a_missing_path_is_named(tmp_path: Path) -> No
     write(tmp_path / "empty.txt", "")
     with pytest.raises(InputError, match="nothing usable"):
         load_papers([tmp_path])
-    with pytest.raises(InputError, match="nope.txt"):
+    with pytest.raises(InputError, match=r"nope\.txt"):
         load_papers([tmp_path / "nope.txt"])
 
 

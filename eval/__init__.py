@@ -1,0 +1,1 @@
+"""Paperwise evaluation: the question set, metrics and `paperwise eval`."""

@@ -1,0 +1,5 @@
+import sys
+
+from eval.run import main
+
+sys.exit(main())
