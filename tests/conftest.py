@@ -58,3 +58,8 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def derive(settings: Settings, **overrides: Any) -> Settings:
+    """A validated copy of settings with some fields replaced (model_copy skips validation)."""
+    return Settings(_env_file=None, **{**settings.model_dump(), **overrides})
