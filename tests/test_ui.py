@@ -1,0 +1,182 @@
+"""The service: HTTP API, gradio_client and a real headless Chromium against live servers on
+127.0.0.1 (started and stopped by fixtures)."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from rag import PaperQA
+from tests.conftest import ROOT, derive, free_port
+
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def start_server(qa: PaperQA) -> Iterator[str]:
+    import uvicorn
+
+    from ui.app import create_app
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(qa), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.2)
+    yield url
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def live_url(seed_qa: PaperQA) -> Iterator[str]:
+    yield from start_server(seed_qa)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield instance
+        instance.close()
+
+
+def test_api_ask_papers_health_and_openapi(live_url: str) -> None:
+    health = httpx.get(f"{live_url}/healthz").json()
+    assert health["status"] == "ok" and health["chunks"] > 94
+    answer = httpx.post(f"{live_url}/api/ask", json={
+        "question": "How many risk categories does AIR-BENCH 2024 have?"}, timeout=60).json()
+    assert answer["answerable"] and "314" in answer["citations"][0]["quote"]
+    assert answer["citations"][0]["paper"]["title"] == "AIR-BENCH 2024"
+    assert answer["citations"][0]["marker"] == 1 and answer["timings"]["total_s"] > 0
+    papers = httpx.get(f"{live_url}/api/papers").json()
+    assert len(papers) == 94 and {"title", "source", "position", "abstract"} <= set(papers[0])
+    spec = httpx.get(f"{live_url}/openapi.json").json()
+    assert {"/api/ask", "/api/papers", "/healthz"} <= set(spec["paths"])
+
+
+def test_api_rejects_an_empty_question_clearly(live_url: str) -> None:
+    response = httpx.post(f"{live_url}/api/ask", json={"question": "  "})
+    assert response.status_code == 422 and "empty" in response.json()["detail"]
+
+
+def test_api_follow_up_uses_history(live_url: str) -> None:
+    first = httpx.post(f"{live_url}/api/ask", json={"question": "What is FB-CPR?"},
+                       timeout=60).json()
+    follow = httpx.post(f"{live_url}/api/ask", json={
+        "question": "What data does it train on?",
+        "history": [["What is FB-CPR?", first["text"]]]}, timeout=60).json()
+    assert follow["citations"][0]["paper"]["title"] == "FB-CPR"
+
+
+@pytest.mark.slow
+def test_gradio_client_can_call_the_chat(live_url: str) -> None:
+    from gradio_client import Client
+
+    client = Client(live_url + "/", verbose=False)
+    messages, sources, cleared = client.predict(
+        "What does POGEMA provide?", [], 5, "extractive", api_name="/ask")
+    assert "POGEMA" in sources and "#pw-source-1" in str(messages[-1]["content"])
+    assert cleared == ""
+
+
+@pytest.mark.slow
+def test_login_protects_ui_and_api(seed_qa: PaperQA) -> None:
+    qa = PaperQA(derive(seed_qa.settings, auth="ada:lovelace"), embedder=seed_qa.embedder,
+                 store=seed_qa.store)
+    for url in start_server(qa):
+        body = {"question": "What does POGEMA provide?"}
+        assert httpx.post(f"{url}/api/ask", json=body).status_code == 401
+        assert httpx.post(f"{url}/api/ask", json=body, auth=("ada", "wrong")).status_code == 401
+        assert httpx.post(f"{url}/api/ask", json=body, auth=("ada", "lovelace"),
+                          timeout=60).status_code == 200
+        assert httpx.get(f"{url}/config").status_code == 401
+        login = httpx.post(f"{url}/login", data={"username": "ada", "password": "lovelace"})
+        assert login.status_code == 200
+
+
+def _ask(page, question: str) -> None:
+    page.fill("#pw-question textarea", question)
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.slow
+def test_browser_chat_sources_follow_up_and_papers_tab(live_url: str, browser) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(live_url + "/")
+    page.wait_for_selector("#pw-question textarea", timeout=60_000)
+    _ask(page, "How many risk categories does AIR-BENCH 2024 have?")
+    page.wait_for_selector("#pw-chat a[href='#pw-source-1']", timeout=60_000)
+    page.wait_for_selector("#pw-sources mark", timeout=60_000)
+    page.click("#pw-chat a[href='#pw-source-1']")
+    marked = " ".join(page.locator("#pw-source-1 mark").all_inner_texts())
+    assert "314" in marked
+    assert "AIR-BENCH 2024" in page.inner_text("#pw-source-1 h4")
+    page.screenshot(path=str(ARTIFACTS / "chat.png"))
+
+    _ask(page, "How many prompts does it contain?")
+    page.wait_for_function(
+        "document.querySelectorAll('#pw-chat .message-row, #pw-chat [data-testid=\"bot\"]')"
+        ".length >= 2 && document.querySelector('#pw-chat').innerText.includes('5,694')",
+        timeout=60_000)
+
+    page.get_by_role("tab", name="Papers").click()
+    page.fill("#pw-paper-search textarea", "POGEMA")
+    page.wait_for_function("document.querySelector('#pw-papers').innerText.includes('POGEMA')",
+                           timeout=30_000)
+    page.locator("#pw-papers").get_by_text("POGEMA", exact=True).filter(visible=True).first.click()
+    page.wait_for_function("document.querySelector('#pw-paper').innerText.includes('POGEMA')",
+                           timeout=30_000)
+    page.click("#pw-ask-about")
+    page.wait_for_function(
+        "document.querySelector('#pw-chat').innerText.includes('What does POGEMA propose')",
+        timeout=30_000)
+    page.wait_for_function(
+        "document.querySelector('#pw-sources').innerText.includes('POGEMA')", timeout=60_000)
+    page.screenshot(path=str(ARTIFACTS / "papers-ask.png"))
+    page.close()
+
+
+@pytest.mark.slow
+def test_abstract_html_is_shown_as_text_and_runs_nothing(
+        settings_factory: Callable[..., object], embedder, browser, tmp_path: Path) -> None:
+    data = tmp_path / "papers"
+    data.mkdir()
+    (data / "xss.txt").write_text(
+        "ICLR 2025 Papers\n\nWe introduce XSSNet <script>window.__pwned = 1</script> and "
+        "<img src=x onerror=\"window.__pwned = 2\"> a network for robust image hashing under "
+        "adversarial perturbations, with certified bounds.\n", encoding="utf-8")
+    qa = PaperQA(settings_factory(data_dir=data), embedder=embedder)
+    qa.index()
+    for url in start_server(qa):
+        page = browser.new_page()
+        page.goto(url + "/")
+        page.wait_for_selector("#pw-question textarea", timeout=60_000)
+        _ask(page, "How does XSSNet make image hashing robust? <b>bold</b>")
+        page.wait_for_selector("#pw-sources .pw-card", timeout=60_000)
+        page.wait_for_timeout(500)
+        assert page.evaluate("window.__pwned") is None
+        assert "<script>" in page.inner_text("#pw-sources")
+        assert page.locator("#pw-sources img, #pw-chat img[src='x'], #pw-chat b").count() == 0
+        page.close()

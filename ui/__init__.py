@@ -1,0 +1,1 @@
+"""Paperwise service: the Gradio chat and the HTTP API."""
