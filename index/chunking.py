@@ -36,7 +36,7 @@ def _splitter(encoding: str, size: int, overlap: int) -> RecursiveCharacterTextS
         chunk_size=size,
         chunk_overlap=min(overlap, size // 2),
         separators=_SEPARATORS,
-        keep_separator=False,
+        keep_separator="start",  # " word" pieces: their token counts add up
     )
 
 

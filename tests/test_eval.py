@@ -1,0 +1,75 @@
+"""The question set is true to the corpus, the metrics compute what they say, and the quick
+evaluation stays above the floors stored in eval/thresholds.json."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from eval.metrics import QUESTION_TYPES, Row, aggregate, load_questions, retrieval_scores
+from eval.run import DEFAULT_QUESTIONS, check_thresholds, main, quick_subset
+from index.loaders import load_papers
+from tests.conftest import SEEDS
+
+
+def test_every_gold_entry_matches_the_corpus() -> None:
+    papers = {(p.source, p.position): p for p in load_papers([SEEDS]).papers}
+    questions = load_questions(DEFAULT_QUESTIONS)
+    assert len(questions) >= 100 and len({q.id for q in questions}) == len(questions)
+    assert set(Counter(q.type for q in questions)) == set(QUESTION_TYPES)
+    for q in questions:
+        for gold in q.gold:
+            paper = papers[(gold.source, gold.position)]
+            assert paper.id == gold.paper_id, q.id
+        if q.answerable:
+            abstracts = " ".join(papers[(g.source, g.position)].abstract for g in q.gold)
+            assert all(t.casefold() in abstracts.casefold() for t in q.key_terms), q.id
+        else:
+            assert not q.key_terms, q.id
+    assert all(len(q.gold) >= 2 for q in questions if q.type == "multi")
+
+
+def test_retrieval_metrics() -> None:
+    scores = retrieval_scores({"a", "b"}, ["x", "a", "y", "b"])
+    assert scores["recall_at_1"] == 0 and scores["recall_at_5"] == 1
+    assert scores["mrr"] == 0.5
+    assert 0 < scores["ndcg_at_10"] < 1
+
+
+def test_refusal_precision_and_recall() -> None:
+    rows = [Row(id="1", type="unanswerable", config="c", refused=True, should_refuse=True),
+            Row(id="2", type="unanswerable", config="c", refused=False, should_refuse=True),
+            Row(id="3", type="named", config="c", refused=True, should_refuse=False),
+            Row(id="4", type="named", config="c", refused=False, should_refuse=False)]
+    table = aggregate(rows)
+    assert (table["refusal_precision"], table["refusal_recall"]) == (0.5, 0.5)
+    assert table["false_refusals"] == 0.5
+
+
+def test_threshold_check_reports_what_fell() -> None:
+    results = {"configs": {"c": {"overall": {"recall_at_5": 0.5, "latency_p50_s": 2.0}}}}
+    failures = check_thresholds(results, {"c": {"recall_at_5": 0.9, "latency_p50_s": 1.0}})
+    assert len(failures) == 2 and "recall_at_5" in failures[0]
+
+
+def test_quick_subset_covers_every_type() -> None:
+    subset = quick_subset(load_questions(DEFAULT_QUESTIONS))
+    assert set(q.type for q in subset) == set(QUESTION_TYPES) and len(subset) < 40
+
+
+@pytest.mark.slow
+def test_quick_eval_stays_above_the_stored_thresholds(seed_qa, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture) -> None:
+    code = main(["--quick", "--check", "--configs", "hybrid+extractive", "dense+extractive",
+                 "bm25+extractive", "--out", str(tmp_path)], qa=seed_qa)
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    run = next(tmp_path.iterdir())
+    assert {"report.md", "results.json", "rows.jsonl", "chart.png"} <= {
+        p.name for p in run.iterdir()}
+    results = json.loads((run / "results.json").read_text())
+    assert set(results["configs"]) == {"hybrid+extractive", "dense+extractive",
+                                       "bm25+extractive"}
