@@ -34,7 +34,7 @@ class MiniLMEmbeddings(Embeddings):
     embedder_id = MINILM_ID
     window = MINILM_WINDOW
 
-    def __init__(self, batch_size: int = 32, threads: int | None = None) -> None:
+    def __init__(self, batch_size: int = 8, threads: int | None = None) -> None:
         self.batch_size = batch_size
         self.threads = threads
 
@@ -61,14 +61,18 @@ class MiniLMEmbeddings(Embeddings):
         tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
         return tokenizer
 
+    @cached_property
+    def _counting_tokenizer(self) -> Any:
+        """A second, untruncated tokenizer: toggling one shared across threads would race."""
+        from tokenizers import Tokenizer
+
+        tokenizer = Tokenizer.from_file(_tokenizer_path())
+        tokenizer.no_truncation()
+        return tokenizer
+
     def count_tokens(self, text: str) -> int:
         """Wordpieces the model would see, with [CLS]/[SEP], before truncation."""
-        tokenizer = self._tokenizer
-        tokenizer.no_truncation()
-        try:
-            return len(tokenizer.encode(text).ids)
-        finally:
-            tokenizer.enable_truncation(max_length=self.window)
+        return len(self._counting_tokenizer.encode(text).ids)
 
     def _embed_batch(self, texts: list[str]) -> np.ndarray:
         encodings = self._tokenizer.encode_batch(texts)

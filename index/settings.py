@@ -43,7 +43,7 @@ class EmbeddingSettings(_Group):
         "OPENAI_API_KEY is set, else minilm.",
     )
     openai_model: str = Field("text-embedding-3-small", description="OpenAI embedding model.")
-    batch_size: int = Field(32, ge=1, le=1024, description="Texts embedded per model call.")
+    batch_size: int = Field(8, ge=1, le=1024, description="Texts embedded per model call.")
 
 
 class RetrievalSettings(_Group):

@@ -141,19 +141,18 @@ class PaperStore:
             got = self.chunks.get(include=["documents", "metadatas"])
         return got["ids"], got["documents"], [m["paper_id"] for m in got["metadatas"]]
 
-    def query(self, vector: list[float], n: int, where: dict | None = None) -> list[ChunkHit]:
+    def query(self, vector: list[float], n: int, where: dict | None = None
+              ) -> list[tuple[str, float]]:
+        """(chunk id, cosine similarity), best first. Texts are not fetched: that costs more
+        than the search itself, and callers keep them cached."""
         with _store_errors(self.where):
             total = self.chunks.count()
             if total == 0:
                 return []
             got = self.chunks.query(query_embeddings=[vector], n_results=min(n, total),
-                                    where=where or None, include=["documents", "metadatas",
-                                                                  "distances"])
-        return [
-            ChunkHit(cid, meta["paper_id"], doc, 1.0 - float(dist))
-            for cid, doc, meta, dist in zip(got["ids"][0], got["documents"][0],
-                                            got["metadatas"][0], got["distances"][0], strict=False)
-        ]
+                                    where=where or None, include=["distances"])
+        return [(cid, 1.0 - float(d)) for cid, d in zip(got["ids"][0], got["distances"][0],
+                                                        strict=True)]
 
     def sentence_vectors(self, paper_ids: list[str]) -> dict[str, tuple[list[str], np.ndarray]]:
         """Each paper's sentences, in order, with their vectors."""

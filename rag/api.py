@@ -52,8 +52,10 @@ class PaperQA:
     # -- corpus ---------------------------------------------------------------------------------
     def index(self, paths: Sequence[Path] | None = None, *, prune: bool = False,
               progress: bool = False) -> BuildSummary:
-        return build_index(self.settings, paths, prune=prune, embedder=self.embedder,
-                           store=self.store, progress=progress)
+        summary = build_index(self.settings, paths, prune=prune, embedder=self.embedder,
+                              store=self.store, progress=progress)
+        self.retriever.invalidate()
+        return summary
 
     def _ensure_index(self) -> None:
         if self.store.count() == 0:
@@ -107,8 +109,6 @@ class PaperQA:
                 hits: list[Hit], chosen: AnswererName,
                 notices: list[str]) -> Iterator[StreamEvent] | Answer:
         sentences = self.store.sentence_vectors([h.paper.id for h in hits])
-        fallback = extractive_answer(question, intent, vector, hits, sentences,
-                                     self.retriever.corpus().bm25.term_weight)
         if chosen == "llm" and hits:
             try:
                 text = ""
@@ -124,9 +124,11 @@ class PaperQA:
                                                 reason=exc)
             notices.append(notice)
             yield NoticeEvent(message=notice)
-        for line in fallback.text.splitlines(keepends=True):
+        answer = extractive_answer(question, intent, vector, hits, sentences,
+                                   self.retriever.corpus().bm25.term_weight)
+        for line in answer.text.splitlines(keepends=True):
             yield TextDelta(text=line)
-        return fallback
+        return answer
 
     def _checked_llm_answer(self, question: str, text: str, hits: list[Hit],
                             sentences: dict[str, tuple[list[str], np.ndarray]]) -> Answer | None:

@@ -9,6 +9,7 @@ be given by a chosen sentence, or the answer is a refusal that still names the c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -100,6 +101,19 @@ def _evidence(scored: list[ScoredSentence], intent: QuestionIntent, question: st
     return exact + [s for s in near if s not in exact]
 
 
+_NAME_MAX_WORDS = 4
+
+
+def named_markers(question: str, hits: list[Hit]) -> set[int]:
+    """Sources whose name (a short title such as "FB-CPR") the question mentions: a question
+    about FB-CPR is answered from FB-CPR, not from a neighbour that happens to match better."""
+    folded = f" {question.casefold()} "
+    return {n for n, hit in enumerate(hits, start=1)
+            if len(hit.paper.title.split()) <= _NAME_MAX_WORDS
+            and re.search(rf"(?<![\w-]){re.escape(hit.paper.title.casefold())}(?![\w-])",
+                          folded)}
+
+
 def _metadata_answer(intent: QuestionIntent, hits: list[Hit]) -> tuple[str, str] | None:
     """Authors and years come from metadata when the input gave them, never from guessing."""
     paper = hits[0].paper if hits else None
@@ -152,6 +166,9 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
                       weight: Callable[[str], float]) -> Answer:
     """Answer from the hits' own sentences, or refuse."""
     scored = score_sentences(question, question_vector, hits, sentences, weight)
+    named = named_markers(question, hits)
+    if named and not intent.wants_list:
+        scored = [s for s in scored if s.marker in named]
     meta = _metadata_answer(intent, hits)
     if meta is not None:
         text, quote = meta

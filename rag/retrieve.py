@@ -11,6 +11,7 @@ import logging
 import math
 import re
 import threading
+import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -33,6 +34,7 @@ _STOPWORDS = frozenset((
     "propose proposed show shows method methods approach work study tell give describe "
     "explain does did abstract "
 ).split())
+STAMP_CHECK_S = 1.0
 _TOKEN = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]")
 
 
@@ -93,6 +95,8 @@ class _Corpus:
     paper_ids: list[str]
     papers: dict[str, Paper]
     bm25: BM25Index
+    row_of: dict[str, int]
+    checked_at: float
 
 
 @dataclass(frozen=True)
@@ -121,15 +125,28 @@ class HybridRetriever:
         self._corpus: _Corpus | None = None
         self._lock = threading.Lock()
 
-    def corpus(self) -> _Corpus:
-        stamp = self.store.stamp()
+    def invalidate(self) -> None:
+        """Forget the cache now (this process just changed the index)."""
         with self._lock:
-            if self._corpus is None or self._corpus.stamp != stamp:
+            self._corpus = None
+
+    def corpus(self) -> _Corpus:
+        """The cached chunks, papers and BM25 index; reloaded when the store's stamp changes
+        (checked at most every STAMP_CHECK_S, so a re-index shows up within that time)."""
+        with self._lock:
+            cached = self._corpus
+            if cached is not None and time.monotonic() - cached.checked_at < STAMP_CHECK_S:
+                return cached
+            stamp = self.store.stamp()
+            if cached is None or cached.stamp != stamp:
                 ids, texts, paper_ids = self.store.all_chunks()
                 papers = {p.id: p for p in self.store.papers()}
-                self._corpus = _Corpus(stamp, ids, texts, paper_ids, papers, BM25Index(texts))
+                cached = _Corpus(stamp, ids, texts, paper_ids, papers, BM25Index(texts),
+                                 {cid: i for i, cid in enumerate(ids)}, 0.0)
                 log.info("BM25 index built over %d chunks", len(ids))
-            return self._corpus
+            cached.checked_at = time.monotonic()
+            self._corpus = cached
+            return cached
 
     def _bm25_hits(self, corpus: _Corpus, query: str, n: int, filters: Filters) -> list[ChunkHit]:
         scores = corpus.bm25.scores(query)
@@ -153,7 +170,10 @@ class HybridRetriever:
         fetch = max(self.settings.fetch_k, 3 * k)
         ranked: dict[str, list[ChunkHit]] = {}
         if mode in ("hybrid", "dense") and query_vector is not None:
-            ranked["dense"] = self.store.query(query_vector, fetch, filters.chroma_where())
+            found = self.store.query(query_vector, fetch, filters.chroma_where())
+            rows = [(corpus.row_of.get(cid), sim) for cid, sim in found]
+            ranked["dense"] = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r],
+                                        corpus.texts[r], sim) for r, sim in rows if r is not None]
         if mode in ("hybrid", "bm25"):
             ranked["bm25"] = self._bm25_hits(corpus, query, fetch, filters)
         return self._fuse(ranked, corpus, k)

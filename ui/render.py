@@ -8,7 +8,6 @@ import re
 
 from rag import Answer, Hit
 
-_MARKER = re.compile(r"\[(\d+)\]")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 
 CSS = """
