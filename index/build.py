@@ -92,10 +92,14 @@ def _embed_and_store(store: PaperStore, embedder: Embeddings, papers: Sequence[P
         sentences = [split_sentences(p.abstract) for p in batch]
         vectors = embed_array(embedder, [c.text for cs in chunks for c in cs]
                               + [s for ss in sentences for s in ss])
+        multilingual = (list(store.multilingual.embed_passages([p.abstract for p in batch]))
+                        if store.multilingual else [None] * len(batch))
         c_off, s_off = 0, sum(len(cs) for cs in chunks)
-        for paper, paper_chunks, paper_sentences in zip(batch, chunks, sentences, strict=False):
+        for paper, paper_chunks, paper_sentences, ml_vector in zip(
+                batch, chunks, sentences, multilingual, strict=True):
             store.upsert_paper(paper, paper_chunks, vectors[c_off : c_off + len(paper_chunks)],
-                               paper_sentences, vectors[s_off : s_off + len(paper_sentences)])
+                               paper_sentences, vectors[s_off : s_off + len(paper_sentences)],
+                               ml_vector)
             c_off += len(paper_chunks)
             s_off += len(paper_sentences)
         if bar is not None:
@@ -129,7 +133,7 @@ def build_index(
     for paper in plan.update:
         store.update_paper_metadata(paper)
     store.delete_papers(plan.remove)
-    store.delete_orphan_sentences()
+    store.delete_orphans()
     if changed:
         store.touch()
     return BuildSummary(

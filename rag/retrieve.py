@@ -96,6 +96,7 @@ class _Corpus:
     papers: dict[str, Paper]
     bm25: BM25Index
     row_of: dict[str, int]
+    first_row_of_paper: dict[str, int]
     checked_at: float
 
 
@@ -141,8 +142,11 @@ class HybridRetriever:
             if cached is None or cached.stamp != stamp:
                 ids, texts, paper_ids = self.store.all_chunks()
                 papers = {p.id: p for p in self.store.papers()}
+                first_rows: dict[str, int] = {}
+                for row, pid in enumerate(paper_ids):
+                    first_rows.setdefault(pid, row)
                 cached = _Corpus(stamp, ids, texts, paper_ids, papers, BM25Index(texts),
-                                 {cid: i for i, cid in enumerate(ids)}, 0.0)
+                                 {cid: i for i, cid in enumerate(ids)}, first_rows, 0.0)
                 log.info("BM25 index built over %d chunks", len(ids))
             cached.checked_at = time.monotonic()
             self._corpus = cached
@@ -162,14 +166,23 @@ class HybridRetriever:
                          float(scores[i])) for i in top]
 
     def search(self, query: str, query_vector: list[float] | None, k: int | None = None,
-               mode: str | None = None, filters: Filters | None = None) -> list[Hit]:
+               mode: str | None = None, filters: Filters | None = None,
+               multilingual_vector: np.ndarray | None = None) -> list[Hit]:
+        """Top-k papers. With a multilingual vector (a question not in English) the dense
+        side searches the multilingual paper vectors instead of the English MiniLM chunks."""
         k = k or self.settings.k
         mode = mode or self.settings.mode
         filters = filters or Filters()
         corpus = self.corpus()
         fetch = max(self.settings.fetch_k, 3 * k)
         ranked: dict[str, list[ChunkHit]] = {}
-        if mode in ("hybrid", "dense") and query_vector is not None:
+        if mode in ("hybrid", "dense") and multilingual_vector is not None:
+            found = self.store.query_multilingual(multilingual_vector, fetch,
+                                                  filters.chroma_where())
+            rows = [(corpus.first_row_of_paper.get(pid), sim) for pid, sim in found]
+            ranked["dense"] = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r],
+                                        corpus.texts[r], sim) for r, sim in rows if r is not None]
+        elif mode in ("hybrid", "dense") and query_vector is not None:
             found = self.store.query(query_vector, fetch, filters.chroma_where())
             rows = [(corpus.row_of.get(cid), sim) for cid, sim in found]
             ranked["dense"] = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r],

@@ -141,6 +141,12 @@ def test_browser_chat_sources_follow_up_and_papers_tab(live_url: str, browser) -
         ".length >= 2 && document.querySelector('#pw-chat').innerText.includes('5,694')",
         timeout=60_000)
 
+    _ask(page, "FB-CPR 是如何正则化零样本强化学习的？")  # CJK in, CJK out, no mojibake
+    page.wait_for_function(
+        "document.querySelector('#pw-chat').innerText.includes('以下论文与您的问题相关')",
+        timeout=60_000)
+    assert "FB-CPR 是如何正则化零样本强化学习的？" in page.inner_text("#pw-chat")
+
     page.get_by_role("tab", name="Papers").click()
     page.fill("#pw-paper-search textarea", "POGEMA")
     page.wait_for_function("document.querySelector('#pw-papers').innerText.includes('POGEMA')",
