@@ -30,8 +30,22 @@ def copy_seeds(folder: Path, files: list[Path]) -> Path:
     return folder
 
 
-def contents(store: PaperStore) -> tuple[set[str], set[str]]:
-    return set(store.chunks.get(include=[])["ids"]), set(store.sentences.get(include=[])["ids"])
+def contents(store: PaperStore) -> tuple[set[str], set[str], set[str]]:
+    """Ids of every chunk, sentence and multilingual paper vector in the store."""
+    ml = set(store.papers_ml.get(include=[])["ids"]) if store.papers_ml is not None else set()
+    return (set(store.chunks.get(include=[])["ids"]),
+            set(store.sentences.get(include=[])["ids"]), ml)
+
+
+@pytest.fixture
+def one_file_index(tmp_path: Path, settings_factory: Callable[..., Settings],
+                   embedder: MiniLMEmbeddings) -> tuple[Path, Settings, PaperStore]:
+    """The first seed file (19 papers), copied to a folder and indexed."""
+    data = copy_seeds(tmp_path / "papers", SEED_FILES[:1])
+    settings = settings_factory(data_dir=data)
+    store = make_store(settings, embedder)
+    assert build_index(settings, embedder=embedder, store=store).added == 19
+    return data, settings, store
 
 
 def test_seed_index_reports_94_and_then_94_unchanged(seed_qa, seed_settings: Settings) -> None:
@@ -42,13 +56,8 @@ def test_seed_index_reports_94_and_then_94_unchanged(seed_qa, seed_settings: Set
 
 
 def test_incremental_new_file_changed_abstract_and_prune(
-        tmp_path: Path, settings_factory: Callable[..., Settings],
-        embedder: MiniLMEmbeddings) -> None:
-    data = copy_seeds(tmp_path / "papers", SEED_FILES[:1])
-    settings = settings_factory(data_dir=data)
-    store = make_store(settings, embedder)
-    first = build_index(settings, embedder=embedder, store=store)
-    assert first.added == 19
+        one_file_index: tuple[Path, Settings, PaperStore], embedder: MiniLMEmbeddings) -> None:
+    data, settings, store = one_file_index
     copy_seeds(data, SEED_FILES[1:2])
     second = build_index(settings, embedder=embedder, store=store)
     assert (second.added, second.unchanged) == (19, 19)
@@ -67,17 +76,14 @@ def test_incremental_new_file_changed_abstract_and_prune(
     assert build_index(settings, embedder=embedder, store=store).removed == 0
     pruned = build_index(settings, embedder=embedder, store=store, prune=True)
     assert pruned.removed == 19 and len(store.papers()) == 19
-    chunk_ids, sentence_ids = contents(store)
+    chunk_ids, sentence_ids, ml_ids = contents(store)
     assert {i.split(":")[0] for i in chunk_ids} == {i.split(":")[0] for i in sentence_ids}
+    assert {i.split(":")[0] for i in chunk_ids} == ml_ids
 
 
 def test_moving_a_paper_updates_metadata_without_re_embedding(
-        tmp_path: Path, settings_factory: Callable[..., Settings],
-        embedder: MiniLMEmbeddings) -> None:
-    data = copy_seeds(tmp_path / "papers", SEED_FILES[:1])
-    settings = settings_factory(data_dir=data)
-    store = make_store(settings, embedder)
-    build_index(settings, embedder=embedder, store=store)
+        one_file_index: tuple[Path, Settings, PaperStore], embedder: MiniLMEmbeddings) -> None:
+    data, settings, store = one_file_index
     (data / SEED_FILES[0].name).rename(data / "renamed.txt")
     moved = build_index(settings, embedder=embedder, store=store, prune=True)
     assert (moved.added, moved.updated, moved.removed) == (0, 19, 0)
@@ -85,12 +91,8 @@ def test_moving_a_paper_updates_metadata_without_re_embedding(
 
 
 def test_a_bad_file_loses_nothing_already_indexed(
-        tmp_path: Path, settings_factory: Callable[..., Settings],
-        embedder: MiniLMEmbeddings) -> None:
-    data = copy_seeds(tmp_path / "papers", SEED_FILES[:1])
-    settings = settings_factory(data_dir=data)
-    store = make_store(settings, embedder)
-    build_index(settings, embedder=embedder, store=store)
+        one_file_index: tuple[Path, Settings, PaperStore], embedder: MiniLMEmbeddings) -> None:
+    data, settings, store = one_file_index
     before = contents(store)
     (data / SEED_FILES[0].name).write_bytes(b"\xff\xfe\x00garbage")
     (data / "extra.jsonl").write_text("{broken\n")
