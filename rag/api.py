@@ -21,7 +21,13 @@ from index.store import PaperStore, make_store
 from rag import citations
 from rag.extractive import extractive_answer
 from rag.llm import LLMAnswerer, endpoint_name, make_chat_model
-from rag.prompts import CANNOT_ANSWER, FALLBACK_NOTICE, TRUNCATED_NOTICE, UNSUPPORTED_NOTICE
+from rag.prompts import (
+    CANNOT_ANSWER,
+    CANNOT_ANSWER_BY_LANGUAGE,
+    FALLBACK_NOTICE,
+    TRUNCATED_NOTICE,
+    UNSUPPORTED_NOTICE,
+)
 from rag.question import QuestionIntent, analyse
 from rag.retrieve import Filters, HybridRetriever
 from rag.types import Answer, FinalEvent, Hit, NoticeEvent, SourcesEvent, StreamEvent, TextDelta
@@ -31,7 +37,6 @@ log = logging.getLogger(__name__)
 History = Sequence[tuple[str, str]]
 AnswererName = Literal["extractive", "llm"]
 _FOLLOW_UP_CONTEXT_CHARS = 300
-MULTILINGUAL_ANSWER_PAPERS = 2
 
 
 class PaperQA:
@@ -118,7 +123,7 @@ class PaperQA:
                 for delta in self._llm_answerer().stream_answer(question, hits):
                     text += delta
                     yield TextDelta(text=delta)
-                answer = self._checked_llm_answer(question, text, hits, sentences)
+                answer = self._checked_llm_answer(question, intent, text, hits, sentences)
                 if answer is not None:
                     return answer
                 notice = UNSUPPORTED_NOTICE
@@ -135,15 +140,26 @@ class PaperQA:
             yield TextDelta(text=line)
         return answer
 
-    def _checked_llm_answer(self, question: str, text: str, hits: list[Hit],
-                            sentences: dict[str, tuple[list[str], np.ndarray]]) -> Answer | None:
+    def _checked_llm_answer(self, question: str, intent: QuestionIntent, text: str,
+                            hits: list[Hit], sentences: dict[str, tuple[list[str], np.ndarray]]
+                            ) -> Answer | None:
         """The LLM's answer with dangling markers dropped and sentences checked; None when most
         of it is unbacked."""
         cleaned, dropped = citations.drop_dangling(text, len(hits))
-        if CANNOT_ANSWER.rstrip(".") in cleaned:
-            return Answer(question=question, text=CANNOT_ANSWER, answerable=False, sources=hits,
+        if CANNOT_ANSWER.rstrip(".") in cleaned or CANNOT_ANSWER_BY_LANGUAGE.get(
+                intent.language, CANNOT_ANSWER) in cleaned:
+            return Answer(question=question, text=cleaned, answerable=False, sources=hits,
                           answerer="llm")
-        checked, cited = citations.verify(cleaned, hits, sentences, self._embed)
+        embed, threshold = self._embed, citations.SUPPORT_SIMILARITY
+        if intent.language != "en" and self.store.multilingual is not None:
+            # MiniLM cannot compare a Chinese sentence with an English one: check with e5,
+            # re-embedding only the cited papers' sentences.
+            cited_hits = [hits[m - 1] for m in dict.fromkeys(citations.markers_in(cleaned))]
+            _, sentences = self._multilingual_sentences(question, cited_hits, sentences,
+                                                        limit=len(cited_hits))
+            embed = self.store.multilingual.embed_passages
+            threshold = citations.SUPPORT_SIMILARITY_MULTILINGUAL
+        checked, cited = citations.verify(cleaned, hits, sentences, embed, threshold)
         if citations.supported_share(checked) < citations.MIN_SUPPORTED_SHARE:
             return None
         notices = [f"Dropped citation markers naming no source: {dropped}."] if dropped else []
@@ -161,12 +177,14 @@ class PaperQA:
         return question, []
 
     def _multilingual_sentences(self, question: str, hits: list[Hit],
-                                sentences: dict[str, tuple[list[str], np.ndarray]]
+                                sentences: dict[str, tuple[list[str], np.ndarray]],
+                                limit: int = 2
                                 ) -> tuple[np.ndarray, dict[str, tuple[list[str], np.ndarray]]]:
         """MiniLM cannot compare a Chinese question with English sentences; multilingual-e5
-        can, but is slow, so only the top papers' sentences are embedded, at question time."""
+        can, but is slow, so only the top `limit` papers' sentences are embedded, at question
+        time."""
         assert self.store.multilingual is not None
-        top = [h.paper.id for h in hits[:MULTILINGUAL_ANSWER_PAPERS] if h.paper.id in sentences]
+        top = [h.paper.id for h in hits[:limit] if h.paper.id in sentences]
         texts = [t for pid in top for t in sentences[pid][0]]
         matrix = self.store.multilingual.embed_passages(texts)
         out, offset = {}, 0

@@ -15,14 +15,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.prompts import CANNOT_ANSWER_BY_LANGUAGE, CLOSEST_PAPERS, LIST_LEAD
+from rag.prompts import (
+    CANNOT_ANSWER_BY_LANGUAGE,
+    CLOSEST_PAPERS,
+    LIST_LEAD,
+    RELATED_LEAD_BY_LANGUAGE,
+)
 from rag.question import QuestionIntent, counted_words, gives, name_tokens, numbers_near
 from rag.retrieve import terms
 from rag.types import Answer, AnswerSentence, Citation, Hit
 
 # Tuned on eval/questions.jsonl (see README, "Evaluation"): below these the best sentence is
 # taken as unrelated to the question.
-MIN_SCORE = {"en": 0.35, "zh": 0.55}
+MIN_SCORE = {"en": 0.35, "zh": 0.55, "other": 0.55}
 SIM_WEIGHT = 0.7
 OVERLAP_WEIGHT = 0.3
 SECOND_SENTENCE_MARGIN = 0.12
@@ -155,7 +160,8 @@ def _compose(question: str, intent: QuestionIntent, hits: list[Hit],
                      else body)
         citations.append(Citation(marker=marker, paper=hits[marker - 1].paper,
                                   quote=" ".join(s.text for s in picked)))
-    lead = LIST_LEAD[intent.language] if intent.wants_list or intent.language != "en" else ""
+    lead = (LIST_LEAD[intent.language] if intent.wants_list
+            else RELATED_LEAD_BY_LANGUAGE[intent.language])
     text = "\n".join(([lead] if lead else []) + lines)
     return Answer(question=question, text=text, answerable=True, citations=citations,
                   sources=hits, sentences=sentences)

@@ -6,13 +6,17 @@ CANNOT_ANSWER = "The indexed abstracts do not contain the answer to this questio
 CANNOT_ANSWER_BY_LANGUAGE = {
     "en": CANNOT_ANSWER,
     "zh": "所收录的论文摘要中没有这个问题的答案。",
+    "other": CANNOT_ANSWER,
 }
 RELATED_LEAD_BY_LANGUAGE = {
     "en": "",
     "zh": "以下论文与您的问题相关：",
+    "other": "",
 }
-CLOSEST_PAPERS = {"en": "The closest papers are:", "zh": "最接近的论文："}
-LIST_LEAD = {"en": "Papers in the collection that address this:", "zh": "以下论文与您的问题相关："}
+CLOSEST_PAPERS = {"en": "The closest papers are:", "zh": "最接近的论文：",
+                  "other": "The closest papers are:"}
+LIST_LEAD = {"en": "Papers in the collection that address this:", "zh": "以下论文与您的问题相关：",
+             "other": "Papers in the collection that address this:"}
 
 SYSTEM_PROMPT = f"""You answer questions about scientific papers using ONLY the numbered \
 abstracts given to you.

@@ -10,6 +10,7 @@ from typing import Literal
 from index.sentences import split_sentences
 from rag.retrieve import stem
 
+Language = Literal["en", "zh", "other"]
 AskKind = Literal["number", "authors", "compute", "institution", "license", "date", "review"]
 
 _ASK_PATTERNS: list[tuple[AskKind, re.Pattern[str]]] = [
@@ -42,6 +43,7 @@ _FOLLOW_UP = re.compile(
     r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)
 _NAME_LIKE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w-]*\b")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_KANA_HANGUL = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
 _NUMBER_EVIDENCE = re.compile(
     r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
     r"thousands?|millions?|billions?|half|double|twice|triple)\b", re.I)
@@ -55,15 +57,19 @@ _EVIDENCE: dict[AskKind, re.Pattern[str]] = {
 
 @dataclass(frozen=True)
 class QuestionIntent:
-    language: Literal["en", "zh"]
+    language: Language
     wants_list: bool
     asks_for: AskKind | None
     follow_up: bool
 
 
-def language_of(text: str) -> Literal["en", "zh"]:
+def language_of(text: str) -> Language:
+    """"zh" for Chinese, "other" for Japanese/Korean, else "en" (Latin-script languages are
+    not told apart offline: they take the English path)."""
     cjk = len(_CJK.findall(text))
-    return "zh" if cjk and cjk >= 0.2 * len(re.sub(r"\s", "", text)) else "en"
+    if not cjk or cjk < 0.2 * len(re.sub(r"\s", "", text)):
+        return "en"
+    return "other" if _KANA_HANGUL.search(text) else "zh"
 
 
 def analyse(question: str) -> QuestionIntent:

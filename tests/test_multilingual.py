@@ -48,3 +48,21 @@ def test_english_questions_do_not_use_the_multilingual_path(seed_qa: PaperQA) ->
     answer = seed_qa.ask("What does POGEMA provide?")
     assert answer.citations[0].paper.title == "POGEMA"
     assert not answer.text.startswith(RELATED_LEAD_BY_LANGUAGE["zh"])
+
+
+def test_an_llm_answer_in_chinese_is_checked_across_languages(seed_qa: PaperQA) -> None:
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from tests.conftest import derive
+
+    question = "FB-CPR 是如何正则化零样本强化学习的？"
+    marker = next(n for n, h in enumerate(seed_qa.retrieve(question), start=1)
+                  if h.paper.title == "FB-CPR")
+    backed = (f"FB-CPR 基于前向-后向方法，将无监督零样本强化学习正则化为模仿无标签行为中的轨迹 "
+              f"[{marker}]。")
+    made_up = f"FB-CPR 在一千块 TPU 上训练了一整年，并获得了诺贝尔奖 [{marker}]。"
+    for reply, kept in ((backed, True), (made_up, False)):
+        qa = PaperQA(derive(seed_qa.settings, answerer="llm"), embedder=seed_qa.embedder,
+                     store=seed_qa.store, llm=FakeListChatModel(responses=[reply]))
+        answer = qa.ask(question)
+        assert (answer.answerer == "llm") is kept, answer.sentences
