@@ -96,7 +96,7 @@ def _papers_table(qa: PaperQA, query: str = "") -> list[list[Any]]:
 def build_ui(qa: PaperQA) -> gr.Blocks:
     """The whole UI. Every event has an api_name so gradio_client can call it."""
     answerers = ["extractive", "llm"] if qa.settings.llm_configured else ["extractive"]
-    with gr.Blocks(title="Paperwise") as ui:
+    with gr.Blocks(title="Paperwise", analytics_enabled=False) as ui:
         gr.Markdown("## Paperwise — ask the paper abstracts\nAnswers cite their sources; "
                     "click a marker to see the supporting sentence.")
         with gr.Tabs() as tabs:
