@@ -102,11 +102,15 @@ class PaperQA:
         intent = analyse(question)
         query = self._retrieval_query(question, intent, history, chosen, notices)
         vectors = self._embed([question] if query == question else [question, query])
+        ml_query = self._multilingual_vector(query, intent)
         hits = self.retriever.search(query, vectors[-1].tolist(), k, mode,
-                                     multilingual_vector=self._multilingual_vector(query, intent))
+                                     multilingual_vector=ml_query)
         retrieved = time.perf_counter()
         yield SourcesEvent(hits=hits)
-        answer = yield from self._answer(question, intent, vectors[0], hits, chosen, notices)
+        ml_question = ml_query if query == question else self._multilingual_vector(question,
+                                                                                   intent)
+        answer = yield from self._answer(question, intent, vectors[0], ml_question, hits, chosen,
+                                         notices)
         answer.notices = notices + [n for n in answer.notices if n not in notices]
         answer.timings = {"retrieve_s": retrieved - started,
                           "answer_s": time.perf_counter() - retrieved,
@@ -114,8 +118,9 @@ class PaperQA:
         yield FinalEvent(answer=answer)
 
     def _answer(self, question: str, intent: QuestionIntent, vector: np.ndarray,
-                hits: list[Hit], chosen: AnswererName,
+                ml_vector: np.ndarray | None, hits: list[Hit], chosen: AnswererName,
                 notices: list[str]) -> Iterator[StreamEvent] | Answer:
+        """vector: the question by MiniLM; ml_vector: by multilingual-e5 (non-English only)."""
         sentences = self.store.sentence_vectors([h.paper.id for h in hits])
         if chosen == "llm" and hits:
             try:
@@ -132,8 +137,8 @@ class PaperQA:
                                                 reason=exc)
             notices.append(notice)
             yield NoticeEvent(message=notice)
-        if intent.language != "en" and self.store.multilingual is not None and hits:
-            vector, sentences = self._multilingual_sentences(question, hits, sentences)
+        if ml_vector is not None and hits:
+            vector, sentences = ml_vector, self._multilingual_sentences(hits, sentences)
         answer = extractive_answer(question, intent, vector, hits, sentences,
                                    self.retriever.corpus().bm25.term_weight)
         for line in answer.text.splitlines(keepends=True):
@@ -155,8 +160,8 @@ class PaperQA:
             # MiniLM cannot compare a Chinese sentence with an English one: check with e5,
             # re-embedding only the cited papers' sentences.
             cited_hits = [hits[m - 1] for m in dict.fromkeys(citations.markers_in(cleaned))]
-            _, sentences = self._multilingual_sentences(question, cited_hits, sentences,
-                                                        limit=len(cited_hits))
+            sentences = self._multilingual_sentences(cited_hits, sentences,
+                                                     limit=len(cited_hits))
             embed = self.store.multilingual.embed_passages
             threshold = citations.SUPPORT_SIMILARITY_MULTILINGUAL
         checked, cited = citations.verify(cleaned, hits, sentences, embed, threshold)
@@ -176,10 +181,9 @@ class PaperQA:
             return question[:limit], [TRUNCATED_NOTICE.format(limit=limit)]
         return question, []
 
-    def _multilingual_sentences(self, question: str, hits: list[Hit],
+    def _multilingual_sentences(self, hits: list[Hit],
                                 sentences: dict[str, tuple[list[str], np.ndarray]],
-                                limit: int = 2
-                                ) -> tuple[np.ndarray, dict[str, tuple[list[str], np.ndarray]]]:
+                                limit: int = 2) -> dict[str, tuple[list[str], np.ndarray]]:
         """MiniLM cannot compare a Chinese question with English sentences; multilingual-e5
         can, but is slow, so only the top `limit` papers' sentences are embedded, at question
         time."""
@@ -192,7 +196,7 @@ class PaperQA:
             n = len(sentences[pid][0])
             out[pid] = (sentences[pid][0], matrix[offset : offset + n])
             offset += n
-        return self.store.multilingual.embed_query(question), out
+        return out
 
     def _multilingual_vector(self, query: str, intent: QuestionIntent) -> np.ndarray | None:
         """English questions stay with MiniLM (measured better); others use multilingual-e5."""
