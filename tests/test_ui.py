@@ -116,8 +116,15 @@ def test_login_protects_ui_and_api(seed_qa: PaperQA) -> None:
 
 
 def _ask(page, question: str) -> None:
-    page.fill("#pw-question textarea", question)
-    page.keyboard.press("Enter")
+    """Type and submit once the box really holds the question: the previous answer's last
+    update clears the box, and may land just after a fast test has typed."""
+    box = page.locator("#pw-question textarea")
+    for _ in range(20):
+        box.fill(question)
+        page.wait_for_timeout(250)
+        if box.input_value() == question:
+            break
+    box.press("Enter")
 
 
 @pytest.mark.slow
