@@ -1,7 +1,7 @@
 """Build the index: incremental, idempotent, and safe to kill at any moment.
 
 Deterministic chunk ids make every write an upsert; a paper counts as stored only when all its
-chunks and sentences are in (see PaperStore.upsert_paper), so a rerun after a kill finishes the
+chunks and sentences are in (see PaperStore.upsert_papers), so a rerun after a kill finishes the
 half-written papers and changes nothing else.
 """
 
@@ -21,7 +21,7 @@ from index.loaders import expand_paths, load_papers
 from index.papers import Paper
 from index.sentences import split_sentences
 from index.settings import Settings
-from index.store import PaperStore, StoredPaper, make_store
+from index.store import PaperStore, PaperVectors, StoredPaper, make_store
 
 log = logging.getLogger(__name__)
 
@@ -94,14 +94,15 @@ def _embed_and_store(store: PaperStore, embedder: Embeddings, papers: Sequence[P
                               + [s for ss in sentences for s in ss])
         multilingual = (list(store.multilingual.embed_passages([p.abstract for p in batch]))
                         if store.multilingual else [None] * len(batch))
-        c_off, s_off = 0, sum(len(cs) for cs in chunks)
+        c_off, s_off, items = 0, sum(len(cs) for cs in chunks), []
         for paper, paper_chunks, paper_sentences, ml_vector in zip(
                 batch, chunks, sentences, multilingual, strict=True):
-            store.upsert_paper(paper, paper_chunks, vectors[c_off : c_off + len(paper_chunks)],
-                               paper_sentences, vectors[s_off : s_off + len(paper_sentences)],
-                               ml_vector)
+            items.append(PaperVectors(
+                paper, paper_chunks, vectors[c_off : c_off + len(paper_chunks)],
+                paper_sentences, vectors[s_off : s_off + len(paper_sentences)], ml_vector))
             c_off += len(paper_chunks)
             s_off += len(paper_sentences)
+        store.upsert_papers(items)
         if bar is not None:
             bar.update(len(batch))
     if bar is not None:

@@ -27,6 +27,10 @@ SUFFIXES = (".txt", ".jsonl", ".csv")
 _HEADER = re.compile(r"^(?P<venue>.+?)\s*(?:papers|论文列表|論文列表)\s*$", re.IGNORECASE)
 _OPTIONAL_FIELDS = ("title", "authors", "year", "venue", "url", "id")
 _MIN_ABSTRACT_CHARS = 20
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# JSON Lines are split at \n (and \r): str.splitlines() would also split at U+2028, U+2029 and
+# NEL, which json.dumps(ensure_ascii=False) leaves raw inside strings.
+_JSONL_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass
@@ -60,7 +64,7 @@ def _make_paper(path: Path, position: int, record: dict[str, Any], venue: str) -
     if isinstance(authors, str):
         authors = [a.strip() for a in re.split(r";|\band\b|,", authors) if a.strip()]
     year = record.get("year")
-    return Paper(
+    paper = Paper(
         id=paper_id_for(abstract),
         title=title,
         source=path.name,
@@ -72,6 +76,12 @@ def _make_paper(path: Path, position: int, record: dict[str, Any], venue: str) -
         url=str(record["url"]) if record.get("url") else None,
         external_id=str(record["id"]) if record.get("id") not in (None, "") else None,
     )
+    # A JSON "\ud800" escape gives a lone surrogate, which no store can hold: the whole build
+    # would fail on it, so the record is skipped here.
+    fields = [paper.title, paper.venue, paper.url or "", paper.external_id or "", *paper.authors]
+    if _LONE_SURROGATE.search(" ".join(fields)):
+        raise ValueError("a field holds a lone surrogate (a broken \\uXXXX escape)")
+    return paper
 
 
 def _text_records(path: Path, text: str) -> Iterator[tuple[int, int, dict[str, Any], str]]:
@@ -97,14 +107,15 @@ def _text_records(path: Path, text: str) -> Iterator[tuple[int, int, dict[str, A
 
 def _jsonl_records(path: Path, text: str) -> Iterator[tuple[int, int, dict[str, Any], str]]:
     position = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_JSONL_LINE_END.split(text), start=1):
         if not line.strip():
             continue
         position += 1
         try:
             record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield position, number, {"_error": f"not valid JSON ({exc.msg})"}, ""
+        except (ValueError, RecursionError) as exc:  # also: too deeply nested, too long an int
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc).split(":")[0]
+            yield position, number, {"_error": f"not valid JSON ({reason})"}, ""
             continue
         if not isinstance(record, dict):
             record = {"_error": "a JSON object is expected on each line"}
@@ -112,15 +123,21 @@ def _jsonl_records(path: Path, text: str) -> Iterator[tuple[int, int, dict[str, 
 
 
 def _csv_records(path: Path, text: str) -> Iterator[tuple[int, int, dict[str, Any], str]]:
-    reader = csv.DictReader(io.StringIO(text))
-    columns = [c.strip().lower() for c in (reader.fieldnames or [])]
+    # newline="" as the csv docs ask: a bare \r then ends a row instead of raising csv.Error.
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        columns = [c.strip().lower() for c in (reader.fieldnames or [])]
+        rows = [(reader.line_num, row) for row in reader] if "abstract" in columns else []
+    except csv.Error as exc:  # e.g. a field over the size limit: mostly a quote left open
+        raise InputError(f"{path}:{reader.line_num}: not valid CSV ({exc}); is a quote left "
+                         "open?") from exc
     if "abstract" not in columns:
         raise InputError(
             f"{path}: the CSV has no 'abstract' column (columns: {', '.join(columns) or 'none'})."
         )
-    for position, row in enumerate(reader, start=1):
+    for position, (line, row) in enumerate(rows, start=1):
         record = {str(k).strip().lower(): v for k, v in row.items() if k is not None}
-        yield position, reader.line_num, record, ""
+        yield position, line, record, ""
 
 
 _READERS = {".txt": _text_records, ".jsonl": _jsonl_records, ".csv": _csv_records}
@@ -144,7 +161,7 @@ def load_file(path: Path, report: LoadReport) -> int:
                 report.papers.append(_make_paper(path, position, record, venue))
                 usable += 1
                 continue
-            except (ValueError, TypeError) as exc:
+            except (ValueError, TypeError, OverflowError) as exc:  # OverflowError: year 1e999
                 error = str(exc).splitlines()[0]
         message = f"{path}:{line}: record skipped: {error}"
         log.warning(message)

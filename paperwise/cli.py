@@ -28,6 +28,12 @@ def cmd_index(args: argparse.Namespace) -> int:
     from index.build import build_index
 
     settings = _settings(args)
+    if args.rebuild:
+        from index.store import set_aside
+
+        moved = set_aside(settings)
+        print(f"The old index was moved to {moved}; building a new one." if moved else
+              "Building a new index.", file=sys.stderr)
     summary = build_index(settings, [Path(p) for p in args.paths] or None, prune=args.prune,
                           progress=sys.stderr.isatty() or args.progress)
     for message in summary.skipped:
@@ -98,6 +104,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--prune", action="store_true",
                    help="also remove papers whose files are not among those given")
     p.add_argument("--progress", action="store_true", help="show a progress bar even in pipes")
+    p.add_argument("--rebuild", action="store_true",
+                   help="set the current index aside (renamed, not deleted) and build anew")
     p.set_defaults(func=cmd_index)
 
     p = sub.add_parser("ask", help="answer a question with citations")

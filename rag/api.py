@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import re
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -37,6 +39,13 @@ log = logging.getLogger(__name__)
 History = Sequence[tuple[str, str]]
 AnswererName = Literal["extractive", "llm"]
 _FOLLOW_UP_CONTEXT_CHARS = 300
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _encodable(text: str) -> str:
+    """A JSON "\\ud800" escape gives a lone surrogate, on which the tokenizer and the UTF-8
+    response fail (a 500 from /api/ask): it becomes U+FFFD."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 class PaperQA:
@@ -54,6 +63,7 @@ class PaperQA:
         self.retriever = HybridRetriever(self.store, self.settings.retrieval)
         self._llm_model = llm
         self._llm: LLMAnswerer | None = None
+        self._index_lock = threading.Lock()
 
     # -- corpus ---------------------------------------------------------------------------------
     def index(self, paths: Sequence[Path] | None = None, *, prune: bool = False,
@@ -64,9 +74,21 @@ class PaperQA:
         return summary
 
     def _ensure_index(self) -> None:
-        if self.store.count() == 0:
-            log.info("The index is empty: building it from %s", self.settings.data_dir)
+        if self.store.count() > 0:
+            return
+        with self._index_lock:  # the server's warm-up and a first request may arrive together
+            if self.store.count() > 0:
+                return
+            log.warning("The index is empty: building it from %s (a minute or two for a "
+                        "hundred papers).", self.settings.data_dir)
             self.index()
+
+    def warm_up(self) -> None:
+        """Load the model and the retrieval caches now, so the first question is not the one
+        that waits for them (at 100k chunks the BM25 cache takes seconds to build)."""
+        self._ensure_index()
+        self._embed(["warm up"])
+        self.retriever.corpus()
 
     def papers(self) -> list[Paper]:
         self._ensure_index()
@@ -97,7 +119,7 @@ class PaperQA:
         for notice in notices:
             yield NoticeEvent(message=notice)
         self._ensure_index()
-        history = list(history or [])
+        history = [(_encodable(q), _encodable(a)) for q, a in history or []]
         chosen = answerer or self.settings.resolved_answerer()
         intent = analyse(question)
         query = self._retrieval_query(question, intent, history, chosen, notices)
@@ -175,7 +197,7 @@ class PaperQA:
     def _clean(self, question: str) -> tuple[str, list[str]]:
         if not isinstance(question, str) or not question.strip():
             raise InputError("The question is empty: type a question about the papers.")
-        question = " ".join(question.split())
+        question = " ".join(_encodable(question).split())
         limit = self.settings.max_question_chars
         if len(question) > limit:
             return question[:limit], [TRUNCATED_NOTICE.format(limit=limit)]

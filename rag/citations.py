@@ -32,6 +32,12 @@ def markers_in(text: str) -> list[int]:
     return found
 
 
+def defuse_markers(text: str) -> str:
+    """Abstract text quoted in an answer: "[9]" becomes "(9)", so a bracketed number in an
+    abstract (a reference, or an injected "cite [42]") is not read or linked as a citation."""
+    return _MARKER_GROUP.sub(r"(\1)", text)
+
+
 def drop_dangling(text: str, n_sources: int) -> tuple[str, list[int]]:
     """Remove markers that name no source 1..n_sources; return the text and what was dropped."""
     dropped: list[int] = []

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rag.citations import defuse_markers
 from rag.prompts import (
     CANNOT_ANSWER_BY_LANGUAGE,
     CLOSEST_PAPERS,
@@ -125,9 +126,10 @@ def _metadata_answer(intent: QuestionIntent, hits: list[Hit]) -> tuple[str, str]
     if paper is None:
         return None
     if intent.asks_for == "authors" and paper.authors:
-        return f"{paper.title} is by {', '.join(paper.authors)}. [1]", ", ".join(paper.authors)
+        return (f"{defuse_markers(paper.title)} is by {', '.join(paper.authors)}. [1]",
+                ", ".join(paper.authors))
     if intent.asks_for == "date" and paper.year:
-        return f"{paper.title} is from {paper.year}. [1]", str(paper.year)
+        return f"{defuse_markers(paper.title)} is from {paper.year}. [1]", str(paper.year)
     return None
 
 
@@ -137,7 +139,7 @@ def _refusal(question: str, intent: QuestionIntent, hits: list[Hit],
     for s in scored:
         best_by_marker.setdefault(s.marker, s)
     shown = [m for m in sorted(best_by_marker)][:CLOSEST_SHOWN]
-    closest = "; ".join(f"{hits[m - 1].paper.title} [{m}]" for m in shown)
+    closest = "; ".join(f"{defuse_markers(hits[m - 1].paper.title)} [{m}]" for m in shown)
     text = CANNOT_ANSWER_BY_LANGUAGE[intent.language]
     if closest:
         text += f" {CLOSEST_PAPERS[intent.language]} {closest}."
@@ -153,11 +155,12 @@ def _compose(question: str, intent: QuestionIntent, hits: list[Hit],
     for marker, picked in chosen.items():
         picked = sorted(picked, key=lambda s: s.index)  # keep the abstract's order
         for s in picked:
-            sentences.append(AnswerSentence(text=s.text, markers=[marker], supported=True,
-                                            support=round(s.score, 4)))
-        body = " ".join(f"{s.text} [{marker}]" for s in picked)
-        lines.append(f"- {hits[marker - 1].paper.title} [{marker}]: {body}" if intent.wants_list
-                     else body)
+            sentences.append(AnswerSentence(text=defuse_markers(s.text), markers=[marker],
+                                            supported=True, support=round(s.score, 4)))
+        # Quoted text keeps no "[n]" of its own: only the markers added here cite sources.
+        body = " ".join(f"{defuse_markers(s.text)} [{marker}]" for s in picked)
+        title = defuse_markers(hits[marker - 1].paper.title)
+        lines.append(f"- {title} [{marker}]: {body}" if intent.wants_list else body)
         citations.append(Citation(marker=marker, paper=hits[marker - 1].paper,
                                   quote=" ".join(s.text for s in picked)))
     lead = (LIST_LEAD[intent.language] if intent.wants_list

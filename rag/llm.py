@@ -38,6 +38,9 @@ def make_chat_model(settings: Settings) -> BaseChatModel:
         timeout=settings.llm.timeout_s,
         max_retries=settings.llm.max_retries,
         max_tokens=settings.llm.max_tokens,
+        # langchain-openai sends the cap as `max_completion_tokens`, which llama.cpp's server
+        # ignores (it then writes until its context is full); compatible servers get both.
+        extra_body={"max_tokens": settings.llm.max_tokens} if settings.openai_base_url else None,
     )
 
 

@@ -4,7 +4,8 @@ one real embedded-Chroma index of the 94 seed abstracts, built once per test ses
 from __future__ import annotations
 
 import os
-import socket
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
+from eval.servers import free_port as free_port  # re-exported for the tests
 from index.embeddings import MiniLMEmbeddings
 from index.settings import Settings
 
@@ -54,12 +56,22 @@ def seed_qa(seed_settings: Settings, embedder: MiniLMEmbeddings):
     return qa
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def derive(settings: Settings, **overrides: Any) -> Settings:
     """A validated copy of settings with some fields replaced (model_copy skips validation)."""
     return Settings(_env_file=None, **{**settings.model_dump(), **overrides})
+
+
+def cli_env(settings: Settings, **extra: str) -> dict[str, str]:
+    """The environment for a `paperwise` subprocess using these settings' index and papers,
+    without the developer's own PAPERWISE_/OPENAI_ variables."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERWISE_", "OPENAI_"))}
+    env.update({"PAPERWISE_CHROMA_PATH": str(settings.chroma.path),
+                "PAPERWISE_DATA_DIR": str(settings.data_dir), **extra})
+    return env
+
+
+def run_cli(settings: Settings, *args: str, cwd: Path, **extra_env: str
+            ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "paperwise", *args], cwd=cwd,
+                          env=cli_env(settings, **extra_env), capture_output=True, text=True,
+                          timeout=600)

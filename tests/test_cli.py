@@ -9,16 +9,13 @@ import sys
 from pathlib import Path
 
 from index.settings import Settings
+from tests.conftest import run_cli
 
 SEEDS = Path(__file__).parent.parent / "data"
 
 
 def paperwise(settings: Settings, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERWISE_", "OPENAI_"))}
-    env.update({"PAPERWISE_CHROMA_PATH": str(settings.chroma.path),
-                "PAPERWISE_DATA_DIR": str(settings.data_dir)})
-    return subprocess.run([sys.executable, "-m", "paperwise", *args], env=env, cwd=cwd,
-                          capture_output=True, text=True, timeout=600)
+    return run_cli(settings, *args, cwd=cwd)
 
 
 def test_ask_prints_answer_and_numbered_sources(seed_settings: Settings, seed_qa,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import subprocess
@@ -13,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from eval import servers
 from index.build import build_index
 from index.embeddings import MiniLMEmbeddings
 from index.errors import InputError, StoreError
 from index.settings import Settings
 from index.store import PaperStore, make_store
-from tests.conftest import SEEDS, free_port
+from tests.conftest import SEEDS, cli_env, free_port
 
 SEED_FILES = sorted(SEEDS.glob("*.txt"))
 
@@ -101,18 +101,11 @@ def test_a_bad_file_loses_nothing_already_indexed(
     assert contents(store) == before
 
 
-def _cli_env(settings: Settings) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERWISE_", "OPENAI_"))}
-    env.update({"PAPERWISE_CHROMA_PATH": str(settings.chroma.path),
-                "PAPERWISE_DATA_DIR": str(settings.data_dir)})
-    return env
-
-
 def test_kill_during_index_then_rerun_gives_the_uninterrupted_index(
         tmp_path: Path, settings_factory: Callable[..., Settings], seed_qa) -> None:
     settings = settings_factory()
     command = [sys.executable, "-m", "paperwise", "index"]
-    process = subprocess.Popen(command, env=_cli_env(settings), cwd=tmp_path,
+    process = subprocess.Popen(command, env=cli_env(settings), cwd=tmp_path,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     # Kill once some, but not all, papers are written.
     deadline = time.monotonic() + 120
@@ -126,7 +119,7 @@ def test_kill_during_index_then_rerun_gives_the_uninterrupted_index(
     assert process.poll() is None, "index finished before it could be killed"
     process.send_signal(signal.SIGKILL)
     process.wait()
-    rerun = subprocess.run(command, env=_cli_env(settings), cwd=tmp_path, capture_output=True,
+    rerun = subprocess.run(command, env=cli_env(settings), cwd=tmp_path, capture_output=True,
                            text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr
     assert "94 papers" in rerun.stdout
@@ -135,27 +128,8 @@ def test_kill_during_index_then_rerun_gives_the_uninterrupted_index(
 
 @pytest.fixture(scope="module")
 def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    chroma = Path(sys.executable).with_name("chroma")
-    port = free_port()
-    path = tmp_path_factory.mktemp("chroma-server")
-    process = subprocess.Popen([str(chroma), "run", "--host", "127.0.0.1", "--port", str(port),
-                                "--path", str(path)], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    import chromadb
-
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            chromadb.HttpClient(host="127.0.0.1", port=port).heartbeat()
-            break
-        except Exception:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                raise
-            time.sleep(0.2)
-    yield "127.0.0.1", port
-    process.terminate()
-    process.wait(timeout=10)
+    with servers.chroma_server(tmp_path_factory.mktemp("chroma-server")) as (_, port):
+        yield "127.0.0.1", port
 
 
 @pytest.mark.slow

@@ -5,6 +5,7 @@
 import logging
 import os
 import secrets
+import threading
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException, status
@@ -95,6 +96,13 @@ def create_app(qa: PaperQA) -> FastAPI:
                                footer_links=["api"], show_error=False, ssr_mode=False)
 
 
+def _warm_up(qa: PaperQA) -> None:
+    try:
+        qa.warm_up()
+    except PaperwiseError as exc:  # the first request reports it to the user; log it here
+        log.warning("Warm-up failed: %s", exc)
+
+
 def serve(settings: Settings, host: str | None = None, port: int | None = None) -> None:
     """`paperwise serve`: build the app and run it until interrupted."""
     import uvicorn
@@ -102,6 +110,7 @@ def serve(settings: Settings, host: str | None = None, port: int | None = None) 
     # Gradio reads this itself; set before it is imported so nothing phones home.
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
     qa = PaperQA(settings)
+    threading.Thread(target=_warm_up, args=(qa,), daemon=True, name="warm-up").start()
     host = host or settings.server.host
     port = port or settings.server.port
     log.warning("Paperwise serving on http://%s:%d", host, port)

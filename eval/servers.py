@@ -1,0 +1,105 @@
+"""Servers the bench and the tests start: a `chroma run` and a `paperwise serve`, each on
+127.0.0.1, each stopped when the `with` block ends."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _die_with_parent() -> None:
+    """Run in the child before exec: if the bench or test process dies (even by kill -9),
+    the server it started gets SIGTERM instead of living on (Linux; elsewhere a no-op)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _wait_until(ready: Callable[[], bool], process: subprocess.Popen, what: str,
+                timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            if ready():
+                return
+        except Exception:  # not listening yet: any client error means "try again"
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"{what} did not start within {timeout_s:.0f} s "
+                               f"(exit code {process.poll()})")
+        time.sleep(0.1)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextmanager
+def chroma_server(path: Path, port: int | None = None) -> Iterator[tuple[subprocess.Popen, int]]:
+    """`chroma run` on 127.0.0.1 over the folder `path`; yields the process and its port."""
+    import chromadb
+
+    port = port or free_port()
+    chroma = Path(sys.executable).with_name("chroma")
+    process = subprocess.Popen([str(chroma), "run", "--host", "127.0.0.1", "--port", str(port),
+                                "--path", str(path)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+    _wait_until(lambda: bool(chromadb.HttpClient(host="127.0.0.1", port=port).heartbeat()),
+                process, "chroma run", 30)
+    try:
+        yield process, port
+    finally:
+        _stop(process)
+
+
+@contextmanager
+def paperwise_serve(env: dict[str, str], cwd: Path, port: int | None = None
+                    ) -> Iterator[tuple[subprocess.Popen, str, float]]:
+    """`paperwise serve` on 127.0.0.1 with extra environment; yields the process, its URL and
+    the seconds from launch to the first page served."""
+    import httpx
+
+    port = port or free_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "paperwise", "serve", "--host", "127.0.0.1",
+               "--port", str(port)]
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, env={**os.environ, **env},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               preexec_fn=_die_with_parent)
+    _wait_until(lambda: httpx.get(url + "/", timeout=2).status_code == 200, process,
+                "paperwise serve", 120)
+    try:
+        yield process, url, time.perf_counter() - started
+    finally:
+        _stop(process)
+
+
+def peak_rss_mb(pid: int) -> float:
+    """A live process's peak resident memory (Linux), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
