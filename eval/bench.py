@@ -68,6 +68,25 @@ def run_config(config: Config, folder: Path, repeats: int) -> dict[str, Any]:
     return {**json.loads(done.stdout), "label": config.label, "folder": str(folder)}
 
 
+def run_all(configs: list[Config], work: Path, repeats: int, log_path: Path
+            ) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every configuration; each result is appended to log_path as it comes (a long run that
+    fails late keeps what it measured), and a failed one is reported, not fatal."""
+    results, failures = [], []
+    for n, config in enumerate(configs):
+        try:
+            result = run_config(config, work / f"run-{n}", repeats)
+        except RuntimeError as exc:
+            failures.append(f"{config.label} ({config.store}): "
+                            + str(exc).strip().splitlines()[-1])
+            log.warning("bench: %s", exc)
+            continue
+        results.append(result)
+        with log_path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(result) + "\n")
+    return results, failures
+
+
 def configurations(sizes: Sequence[int], work: Path, with_server: bool,
                    index_repeats: int) -> list[Config]:
     stores = ("embedded", "server") if with_server else ("embedded",)
@@ -241,17 +260,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="pw-bench-"))
     try:
         configs = configurations(args.sizes, work, not args.no_server, args.index_repeats)
-        results = [run_config(c, work / f"run-{n}", args.repeats)
-                   for n, c in enumerate(configs)]
+        results, failures = run_all(configs, work, args.repeats, out / "bench.jsonl")
         service: list[str] = []
-        if not args.no_service:
+        if not args.no_service and results and results[0]["label"] == "seeds":
             seeds = Path(results[0]["folder"]) / f"chroma-{args.index_repeats - 1}"
             questions = [q.question for q in load_questions(DEFAULT_QUESTIONS)]
             service = service_lines(seeds, questions)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     command = "paperwise bench " + " ".join(argv if argv is not None else sys.argv[1:])
-    text = report(results, service, command.strip())
+    text = report(results, service, command.strip()) + "".join(
+        f"\nFAILED: {failure}\n" for failure in failures)
     (out / "bench.md").write_text(text, encoding="utf-8")
     (out / "bench.json").write_text(json.dumps(results), encoding="utf-8")
     chart(results, out / "bench.png")

@@ -34,6 +34,9 @@ _COSINE = {"hnsw": {"space": "cosine"}}
 # Sentence vectors are only ever fetched by paper, never searched: a minimal graph makes
 # writing them 2.5x faster (measured), and writes are most of the store's indexing time.
 _FETCH_ONLY = {"hnsw": {"space": "cosine", "ef_construction": 10, "max_neighbors": 4}}
+# Chroma's sqlite fails with "too many SQL variables" reading ~100k records in one call (found
+# by the bench at 100k chunks): reads go in pages, deletes in batches.
+GET_PAGE = 10_000
 _STAMP_KEY = "paperwise_stamp"
 _PAPER_FIELDS = ("title", "source", "position", "venue", "url", "year", "external_id")
 
@@ -94,6 +97,20 @@ def _store_errors(where: str) -> Iterator[None]:
                          ) from exc
 
 
+def _get_all(collection: Any, include: list[str], where: dict | None = None,
+             page: int = GET_PAGE) -> dict[str, list[Any]]:
+    """collection.get, a page at a time: ids plus the included fields."""
+    out: dict[str, list[Any]] = {"ids": [], **{field: [] for field in include}}
+    offset = 0
+    while True:
+        got = collection.get(where=where, include=include, limit=page, offset=offset)
+        for field in out:
+            out[field].extend(got[field])
+        if len(got["ids"]) < page:
+            return out
+        offset += page
+
+
 def _paper_metadata(paper: Paper) -> dict[str, Any]:
     values = {f: getattr(paper, f) for f in _PAPER_FIELDS}
     values["authors"] = "; ".join(paper.authors)
@@ -110,6 +127,7 @@ class PaperStore:
         self.embedder = embedder
         self.multilingual = multilingual
         self.where = where
+        self.page = GET_PAGE  # records per read; tests make it small to exercise paging
         self.name = collection_name(embedder, chunking)
         with _store_errors(where):
             self.vectorstore = Chroma(
@@ -147,10 +165,10 @@ class PaperStore:
 
     def stored_papers(self) -> dict[str, StoredPaper]:
         with _store_errors(self.where):
-            chunk_meta = self.chunks.get(include=["metadatas"])["metadatas"]
-            sentence_ids = self.sentences.get(include=[])["ids"]
-            ml_ids = (set(self.papers_ml.get(include=[])["ids"]) if self.papers_ml is not None
-                      else None)
+            chunk_meta = _get_all(self.chunks, ["metadatas"], page=self.page)["metadatas"]
+            sentence_ids = _get_all(self.sentences, [], page=self.page)["ids"]
+            ml_ids = (set(_get_all(self.papers_ml, [], page=self.page)["ids"])
+                      if self.papers_ml is not None else None)
         chunks_seen = Counter(m["paper_id"] for m in chunk_meta)
         sentences_seen = Counter(i.rsplit(":", 1)[0] for i in sentence_ids)
         papers: dict[str, StoredPaper] = {}
@@ -165,14 +183,14 @@ class PaperStore:
 
     def papers(self) -> list[Paper]:
         with _store_errors(self.where):
-            got = self.chunks.get(where={"chunk_index": 0}, include=["metadatas"])
+            got = _get_all(self.chunks, ["metadatas"], {"chunk_index": 0}, self.page)
         papers = [_paper_from_metadata(m) for m in got["metadatas"]]
         return sorted(papers, key=lambda p: (p.source, p.position))
 
     def all_chunks(self) -> tuple[list[str], list[str], list[str], list[Paper]]:
         """(chunk ids, texts, paper ids) of the whole collection, and its papers: one read."""
         with _store_errors(self.where):
-            got = self.chunks.get(include=["documents", "metadatas"])
+            got = _get_all(self.chunks, ["documents", "metadatas"], page=self.page)
         papers = [_paper_from_metadata(m) for m in got["metadatas"] if m["chunk_index"] == 0]
         return (got["ids"], got["documents"], [m["paper_id"] for m in got["metadatas"]],
                 papers)
@@ -263,27 +281,34 @@ class PaperStore:
         if not paper_ids:
             return
         with _store_errors(self.where):
-            self.chunks.delete(where={"paper_id": {"$in": paper_ids}})
-            self.sentences.delete(where={"paper_id": {"$in": paper_ids}})
-            if self.papers_ml is not None:
-                self.papers_ml.delete(ids=paper_ids)
+            for batch in _batches(paper_ids, self.page):
+                self.chunks.delete(where={"paper_id": {"$in": batch}})
+                self.sentences.delete(where={"paper_id": {"$in": batch}})
+                if self.papers_ml is not None:
+                    self.papers_ml.delete(ids=batch)
 
     def delete_orphans(self) -> int:
         """Sentences and multilingual vectors left by a paper whose chunks never landed (an
         interrupted build of a paper that is gone since)."""
         with _store_errors(self.where):
-            chunk_meta = self.chunks.get(include=["metadatas"])["metadatas"]
+            chunk_meta = _get_all(self.chunks, ["metadatas"], page=self.page)["metadatas"]
             chunk_papers = {m["paper_id"] for m in chunk_meta}
-            ids = self.sentences.get(include=[])["ids"]
+            ids = _get_all(self.sentences, [], page=self.page)["ids"]
             orphans = sorted({i.rsplit(":", 1)[0] for i in ids} - chunk_papers)
-            if orphans:
-                self.sentences.delete(where={"paper_id": {"$in": orphans}})
+            for batch in _batches(orphans, self.page):
+                self.sentences.delete(where={"paper_id": {"$in": batch}})
             if self.papers_ml is not None:
-                ml_orphans = sorted(set(self.papers_ml.get(include=[])["ids"]) - chunk_papers)
-                if ml_orphans:
-                    self.papers_ml.delete(ids=ml_orphans)
+                ml_ids = _get_all(self.papers_ml, [], page=self.page)["ids"]
+                ml_orphans = sorted(set(ml_ids) - chunk_papers)
+                for batch in _batches(ml_orphans, self.page):
+                    self.papers_ml.delete(ids=batch)
                 orphans += ml_orphans
         return len(orphans)
+
+
+def _batches(items: list[str], size: int) -> Iterator[list[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
 def _chunk_metadatas(item: PaperVectors) -> list[dict[str, Any]]:

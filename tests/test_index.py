@@ -156,3 +156,19 @@ def test_an_unreachable_chroma_server_is_a_clear_error(
     settings = settings_factory(chroma={"host": "127.0.0.1", "port": free_port()})
     with pytest.raises(StoreError, match=r"Chroma \(server 127.0.0.1"):
         make_store(settings, embedder)
+
+
+def test_reads_and_deletes_go_in_pages(one_file_index: tuple[Path, Settings, PaperStore],
+                                       embedder: MiniLMEmbeddings) -> None:
+    """At 100k chunks one Chroma read fails ("too many SQL variables"): a small page size
+    makes the paging run here, and it must see exactly what one big read sees."""
+    _, settings, store = one_file_index
+    whole = (store.stored_papers(), store.all_chunks(), store.papers())
+    store.page = 7
+    assert (store.stored_papers(), store.all_chunks(), store.papers()) == whole
+    assert len(whole[1][0]) == store.count() > 7 * 3
+    assert build_index(settings, embedder=embedder, store=store).unchanged == 19
+    doomed = sorted(whole[0])[:9]
+    store.delete_papers(doomed)
+    assert set(store.stored_papers()) == set(whole[0]) - set(doomed)
+    assert not {i.rsplit(":", 1)[0] for i in store.sentences.get(include=[])["ids"]} & set(doomed)
