@@ -11,8 +11,8 @@ from statistics import median
 
 from pydantic import BaseModel, Field
 
+from paperwise.text import markers_in
 from rag import Answer, Hit
-from rag.citations import markers_in
 
 QUESTION_TYPES = ("named", "paraphrase", "number", "multi", "unanswerable", "injection",
                   "chinese")

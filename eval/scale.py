@@ -17,14 +17,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from langchain_core.embeddings import Embeddings
-
 from eval.metrics import load_questions
 from eval.run import DEFAULT_QUESTIONS
 from eval.servers import chroma_server, peak_rss_mb
 from eval.synthetic import SeedSentenceEmbeddings, seed_sentences
 from index.build import build_index
-from index.embeddings import MiniLMEmbeddings
+from index.embeddings import Embedder, MiniLMEmbeddings
 from index.store import make_store
 from rag import PaperQA, Settings
 
@@ -60,7 +58,7 @@ def _timed(call: Callable[[], object], repeats: int) -> list[float]:
 
 
 def measure_latency(qa: PaperQA, questions: list[str], repeats: int) -> dict[str, list[float]]:
-    store = qa.store.vectorstore
+    store = qa.store.langchain
     out: dict[str, list[float]] = {kind: [] for kind in KINDS}
     for question in questions:
         out["hybrid retrieval"] += _timed(lambda q=question: qa.retrieve(q, k=5), repeats)
@@ -77,7 +75,7 @@ def recall_at_5(qa: PaperQA) -> dict[str, float]:
     for q in rows:
         gold = {g.paper_id for g in q.gold}
         hits = {h.paper.id for h in qa.retrieve(q.question, k=5)}
-        docs = qa.store.vectorstore.similarity_search(q.question, k=5)
+        docs = qa.store.langchain.similarity_search(q.question, k=5)
         ours.append(len(gold & hits) / len(gold))
         theirs.append(len(gold & {d.metadata["paper_id"] for d in docs}) / len(gold))
     return {"paperwise": statistics.mean(ours), "baseline": statistics.mean(theirs)}
@@ -106,7 +104,7 @@ def _store_settings(kind: str, folder: Path, data: Path, multilingual: bool
 def run(corpus: Path, kind: str, folder: Path, embedding: str, repeats: int,
         index_repeats: int) -> ScaleResult:
     model = MiniLMEmbeddings()
-    builder: Embeddings = model
+    builder: Embedder = model
     if embedding == "seed-means":
         builder = SeedSentenceEmbeddings(model, seed_sentences(SEEDS))
     is_seeds = corpus.resolve() == SEEDS.resolve()

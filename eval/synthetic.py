@@ -9,11 +9,10 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
-from langchain_core.embeddings import Embeddings
 
-from index.embeddings import MiniLMEmbeddings
+from index.embeddings import Embedder, MiniLMEmbeddings
 from index.loaders import load_papers
-from index.sentences import split_sentences
+from paperwise.text import split_sentences
 
 _KEY_WORDS = 3
 
@@ -32,7 +31,7 @@ def synthetic_corpus(path: Path, papers: int, sentences: list[str], seed: int = 
     return path
 
 
-class SeedSentenceEmbeddings(Embeddings):
+class SeedSentenceEmbeddings(Embedder):
     """MiniLM vectors for text made of seed sentences: each sentence is embedded once for real;
     a text gets the normalised mean of its sentences' vectors. A piece cut by chunking is
     matched to the seed sentence it comes from; anything else is embedded for real.
@@ -42,12 +41,13 @@ class SeedSentenceEmbeddings(Embeddings):
     time go through exactly the code a user runs."""
 
     def __init__(self, model: MiniLMEmbeddings, sentences: list[str]) -> None:
+        super().__init__(batch_size=model.batch_size)
         self.model = model
-        self.embedder_id = model.embedder_id
+        self.embedder_id = model.embedder_id  # type: ignore[misc]  # MiniLM's collection
         self.window = model.window
-        self.count_tokens = model.count_tokens
+        self.count_tokens = model.count_tokens  # type: ignore[method-assign]
         self.fallbacks = 0
-        vectors = model.embed_array(sentences)
+        vectors = model.embed(sentences)
         self._dimension = vectors.shape[1]
         self._vectors = dict(zip(sentences, vectors, strict=True))
         self._by_first: dict[tuple[str, ...], list[str]] = defaultdict(list)
@@ -67,13 +67,13 @@ class SeedSentenceEmbeddings(Embeddings):
         whole = next((s for s in candidates if piece in s), None)
         if whole is None:
             self.fallbacks += 1
-            vector = self.model.embed_array([piece])[0]
+            vector = self.model.embed([piece])[0]
         else:
             vector = self._vectors[whole]
         self._vectors[piece] = vector
         return vector
 
-    def embed_array(self, texts: list[str]) -> np.ndarray:
+    def embed(self, texts: list[str]) -> np.ndarray:
         out = np.zeros((len(texts), self._dimension), np.float32)
         for row, text in enumerate(texts):
             mean = np.mean([self._piece_vector(p) for p in split_sentences(text) or [text]],
@@ -81,8 +81,5 @@ class SeedSentenceEmbeddings(Embeddings):
             out[row] = mean / max(float(np.linalg.norm(mean)), 1e-12)
         return out
 
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        return self.embed_array(texts).tolist()
-
-    def embed_query(self, text: str) -> list[float]:
+    def embed_query(self, text: str) -> np.ndarray:
         return self.model.embed_query(text)

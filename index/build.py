@@ -13,15 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from langchain_core.embeddings import Embeddings
-
 from index.chunking import Chunk, chunk_paper
-from index.embeddings import embed_array, make_embedder
+from index.embeddings import Embedder, make_embedder
 from index.loaders import expand_paths, load_papers
-from index.papers import Paper
-from index.sentences import split_sentences
-from index.settings import Settings
 from index.store import PaperStore, PaperVectors, StoredPaper, make_store
+from paperwise.settings import Settings
+from paperwise.text import split_sentences
+from paperwise.types import Paper
 
 log = logging.getLogger(__name__)
 
@@ -77,10 +75,8 @@ def _plan(papers: list[Paper], stored: dict[str, StoredPaper], read_sources: set
     return plan
 
 
-def _embed_and_store(store: PaperStore, embedder: Embeddings, papers: Sequence[Paper],
+def _embed_and_store(store: PaperStore, embedder: Embedder, papers: Sequence[Paper],
                      settings: Settings, progress: bool) -> None:
-    limit = getattr(embedder, "window", None)
-    count = getattr(embedder, "count_tokens", None)
     bar = None
     if progress and len(papers) > _PAPERS_PER_BATCH:
         from tqdm import tqdm
@@ -88,9 +84,10 @@ def _embed_and_store(store: PaperStore, embedder: Embeddings, papers: Sequence[P
         bar = tqdm(total=len(papers), unit="paper", desc="Embedding")
     for start in range(0, len(papers), _PAPERS_PER_BATCH):
         batch = papers[start : start + _PAPERS_PER_BATCH]
-        chunks: list[list[Chunk]] = [chunk_paper(p, settings.chunking, limit, count) for p in batch]
+        chunks: list[list[Chunk]] = [chunk_paper(p, settings.chunking, embedder.window,
+                                                         embedder.count_tokens) for p in batch]
         sentences = [split_sentences(p.abstract) for p in batch]
-        vectors = embed_array(embedder, [c.text for cs in chunks for c in cs]
+        vectors = embedder.embed([c.text for cs in chunks for c in cs]
                               + [s for ss in sentences for s in ss])
         multilingual = (list(store.multilingual.embed_passages([p.abstract for p in batch]))
                         if store.multilingual else [None] * len(batch))
@@ -114,7 +111,7 @@ def build_index(
     paths: Iterable[Path] | None = None,
     *,
     prune: bool = False,
-    embedder: Embeddings | None = None,
+    embedder: Embedder | None = None,
     store: PaperStore | None = None,
     progress: bool = False,
 ) -> BuildSummary:

@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-from index.papers import Paper
-from index.settings import ChunkingSettings
+from paperwise.settings import ChunkingSettings
+from paperwise.types import Paper
 
 # Word-level cuts: with sentence-level ones the splitter can only overlap whole sentences,
 # and a sentence longer than the overlap leaves adjacent chunks sharing nothing.

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from index.errors import InputError
-from index.papers import Paper, normalize_text, paper_id_for
 from index.titles import derive_title
+from paperwise.errors import InputError
+from paperwise.text import normalize_text
+from paperwise.types import Paper, paper_id_for
 
 log = logging.getLogger(__name__)
 

@@ -11,25 +11,28 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from index.errors import InputError, PaperwiseError
+from paperwise.errors import InputError, PaperwiseError
 
 if TYPE_CHECKING:
-    from index.settings import Settings
-    from rag.types import Answer
+    from paperwise.settings import Settings
+    from paperwise.types import Answer
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    from index.settings import Settings
+    from paperwise.settings import Settings
 
     return Settings()
 
 
 def cmd_index(args: argparse.Namespace) -> int:
     from index.build import build_index
+    from index.chroma import location_of
 
     settings = _settings(args)
+    print(f"Index: {location_of(settings)}; papers from "
+          f"{', '.join(args.paths) or settings.data_dir}", file=sys.stderr)
     if args.rebuild:
-        from index.store import set_aside
+        from index.chroma import set_aside
 
         moved = set_aside(settings)
         print(f"The old index was moved to {moved}; building a new one." if moved else
@@ -60,7 +63,7 @@ def _print_answer(answer: Answer, as_json: bool) -> None:
     if unsupported:
         print(f"\n{len(unsupported)} sentence(s) not backed by the cited abstracts:")
         for sentence in unsupported:
-            print(f"  ! {sentence.text}")
+            print(f"  ! {sentence.text}" + (f"  ({sentence.reason})" if sentence.reason else ""))
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
@@ -69,7 +72,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
     settings = _settings(args)
     if args.answerer:
         settings.answerer = args.answerer
-    answer = PaperQA(settings).ask(args.question, k=args.k)
+    qa = PaperQA(settings)
+    print(f"Index: {qa.store.location}", file=sys.stderr)
+    answer = qa.ask(args.question, k=args.k)
     _print_answer(answer, args.json)
     return 0
 

@@ -1,21 +1,22 @@
-"""Paperwise answers: `from rag import PaperQA`."""
+"""Paperwise answers: `from rag import PaperQA`. This is the public API that `ui/`, `eval/` and
+users import; the values it re-exports live in the shared kernel (`paperwise/`)."""
 
-from index.errors import AnswererError, InputError, PaperwiseError, StoreError
-from index.papers import Paper
-from index.settings import Settings
-from rag.api import PaperQA
-from rag.prompts import CANNOT_ANSWER
-from rag.types import (
+from paperwise.errors import AnswererError, InputError, PaperwiseError, StoreError
+from paperwise.settings import Settings
+from paperwise.types import (
     Answer,
     AnswerSentence,
     Citation,
     FinalEvent,
     Hit,
     NoticeEvent,
+    Paper,
     SourcesEvent,
     StreamEvent,
     TextDelta,
 )
+from rag.api import PaperQA
+from rag.prompts import CANNOT_ANSWER
 
 __all__ = [
     "CANNOT_ANSWER", "Answer", "AnswerSentence", "AnswererError", "Citation", "FinalEvent",

@@ -8,11 +8,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from index.sentences import split_sentences
-from rag.retrieve import terms
-from rag.types import AnswerSentence, Citation, Hit
+from paperwise.text import MARKER_GROUP, markers_in, split_sentences, strip_markers, terms
+from paperwise.types import AnswerSentence, Citation, Hit, SentenceBank
 
-_MARKER_GROUP = re.compile(r"\[(\s*\d+\s*(?:[,;]\s*\d+\s*)*)\]")
 # A sentence is backed when it is close in meaning to a cited abstract sentence, or when most
 # of its content words appear there. Tuned on the eval set's gold abstracts (README).
 SUPPORT_SIMILARITY = 0.62
@@ -22,20 +20,6 @@ SUPPORT_OVERLAP = 0.6
 SUPPORT_SIMILARITY_MULTILINGUAL = 0.82
 # Below this share of backed sentences an LLM answer is replaced by the extractive one.
 MIN_SUPPORTED_SHARE = 0.5
-
-
-def markers_in(text: str) -> list[int]:
-    """All marker numbers in order of appearance, [2, 3] and [2][3] alike."""
-    found: list[int] = []
-    for group in _MARKER_GROUP.findall(text):
-        found.extend(int(n) for n in re.findall(r"\d+", group))
-    return found
-
-
-def defuse_markers(text: str) -> str:
-    """Abstract text quoted in an answer: "[9]" becomes "(9)", so a bracketed number in an
-    abstract (a reference, or an injected "cite [42]") is not read or linked as a citation."""
-    return _MARKER_GROUP.sub(r"(\1)", text)
 
 
 def drop_dangling(text: str, n_sources: int) -> tuple[str, list[int]]:
@@ -48,7 +32,7 @@ def drop_dangling(text: str, n_sources: int) -> tuple[str, list[int]]:
         dropped.extend(n for n in numbers if not 1 <= n <= n_sources)
         return "".join(f"[{n}]" for n in valid)
 
-    cleaned = _MARKER_GROUP.sub(keep_valid, text)
+    cleaned = MARKER_GROUP.sub(keep_valid, text)
     return re.sub(r"[ \t]+([.,;:])", r"\1", re.sub(r"[ \t]{2,}", " ", cleaned)).strip(), dropped
 
 
@@ -58,17 +42,12 @@ def answer_sentences(text: str) -> list[str]:
     return [p for p in split_sentences(text) if strip_markers(p)]
 
 
-def strip_markers(text: str) -> str:
-    return _MARKER_GROUP.sub("", text).strip()
-
-
 def _overlap_share(sentence: str, evidence: str) -> float:
     claim = set(terms(sentence))
     return len(claim & set(terms(evidence))) / len(claim) if claim else 0.0
 
 
-def verify(answer_text: str, hits: list[Hit],
-           sentences: dict[str, tuple[list[str], np.ndarray]],
+def verify(answer_text: str, hits: list[Hit], bank: SentenceBank,
            embed: Callable[[list[str]], np.ndarray],
            threshold: float = SUPPORT_SIMILARITY) -> tuple[list[AnswerSentence], list[Citation]]:
     """Check every answer sentence against its cited abstracts; build quotes per marker.
@@ -81,7 +60,8 @@ def verify(answer_text: str, hits: list[Hit],
         markers = list(dict.fromkeys(markers_in(part)))
         best_sim, best_overlap = 0.0, 0.0
         for marker in markers:
-            texts, matrix = sentences.get(hits[marker - 1].paper.id, ([], np.zeros((0, 1))))
+            paper = bank.get(hits[marker - 1].paper.id)
+            texts, matrix = paper.texts, paper.vectors
             if not texts:
                 continue
             sims = matrix @ vector

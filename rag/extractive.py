@@ -15,16 +15,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.citations import defuse_markers
+from paperwise.text import defuse_markers, terms
+from paperwise.types import Answer, AnswerSentence, Citation, Hit, SentenceBank, TextDelta
+from rag.answerer import AnswerStream
 from rag.prompts import (
     CANNOT_ANSWER_BY_LANGUAGE,
     CLOSEST_PAPERS,
     LIST_LEAD,
     RELATED_LEAD_BY_LANGUAGE,
 )
-from rag.question import QuestionIntent, counted_words, gives, name_tokens, numbers_near
-from rag.retrieve import terms
-from rag.types import Answer, AnswerSentence, Citation, Hit
+from rag.query import (
+    Query,
+    QueryEncoder,
+    QuestionIntent,
+    counted_words,
+    gives,
+    name_tokens,
+    numbers_near,
+)
 
 # Tuned on eval/questions.jsonl (see README, "Evaluation"): below these the best sentence is
 # taken as unrelated to the question.
@@ -54,13 +62,14 @@ def _overlap(question_terms: list[str], sentence: str, weight: Callable[[str], f
 
 
 def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],
-                    sentences: dict[str, tuple[list[str], np.ndarray]],
+                    bank: SentenceBank,
                     weight: Callable[[str], float]) -> list[ScoredSentence]:
     """Every sentence of every hit, scored against the question, best first."""
     question_terms = terms(question)
     scored = []
     for marker, hit in enumerate(hits, start=1):
-        texts, vectors = sentences.get(hit.paper.id, ([], np.zeros((0, 1))))
+        paper = bank.get(hit.paper.id)
+        texts, vectors = paper.texts, paper.vectors
         sims = vectors @ question_vector if len(texts) else np.zeros(0)
         for index, (text, sim) in enumerate(zip(texts, sims, strict=False)):
             score = SIM_WEIGHT * float(sim) + OVERLAP_WEIGHT * _overlap(question_terms, text,
@@ -171,10 +180,10 @@ def _compose(question: str, intent: QuestionIntent, hits: list[Hit],
 
 
 def extractive_answer(question: str, intent: QuestionIntent, question_vector: np.ndarray,
-                      hits: list[Hit], sentences: dict[str, tuple[list[str], np.ndarray]],
+                      hits: list[Hit], bank: SentenceBank,
                       weight: Callable[[str], float]) -> Answer:
     """Answer from the hits' own sentences, or refuse."""
-    scored = score_sentences(question, question_vector, hits, sentences, weight)
+    scored = score_sentences(question, question_vector, hits, bank, weight)
     named = named_markers(question, hits)
     if named and not intent.wants_list:
         scored = [s for s in scored if s.marker in named]
@@ -207,3 +216,25 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
                     and len(chosen[best.marker]) < MAX_SENTENCES_PER_PAPER):
                 chosen[best.marker].append(s)
     return _compose(question, intent, hits, chosen)
+
+
+# Multilingual-e5 embeds sentences at question time: only the top papers' (see bank_for).
+MULTILINGUAL_PAPERS = 2
+
+
+class ExtractiveAnswerer:
+    """Answers from the retrieved abstracts' own sentences; needs no LLM."""
+
+    name = "extractive"
+
+    def __init__(self, encoder: QueryEncoder, weight: Callable[[str], float]) -> None:
+        self.encoder = encoder
+        self.weight = weight
+
+    def stream(self, query: Query, hits: list[Hit], bank: SentenceBank) -> AnswerStream:
+        bank = self.encoder.bank_for(query, bank, hits, MULTILINGUAL_PAPERS)
+        answer = extractive_answer(query.text, query.intent, query.vector, hits, bank,
+                                   self.weight)
+        for line in answer.text.splitlines(keepends=True):
+            yield TextDelta(text=line)
+        return answer

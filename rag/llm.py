@@ -1,4 +1,5 @@
-"""The LLM answerer: a LangChain chat model behind any OpenAI-compatible endpoint."""
+"""The LLM answerer: a LangChain chat model behind any OpenAI-compatible endpoint, whose answer
+is checked sentence by sentence against the abstracts it cites before it is kept."""
 
 from __future__ import annotations
 
@@ -9,10 +10,21 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from index.errors import AnswererError
-from index.settings import Settings
-from rag.prompts import CONDENSE_PROMPT, SOURCES_TEMPLATE, SYSTEM_PROMPT
-from rag.types import Hit
+from paperwise.errors import AnswererError
+from paperwise.settings import Settings
+from paperwise.types import Answer, Hit, NoticeEvent, SentenceBank, TextDelta
+from rag import citations
+from rag.answerer import AnswerStream
+from rag.prompts import (
+    CANNOT_ANSWER,
+    CANNOT_ANSWER_BY_LANGUAGE,
+    CONDENSE_PROMPT,
+    FALLBACK_NOTICE,
+    SOURCES_TEMPLATE,
+    SYSTEM_PROMPT,
+    UNSUPPORTED_NOTICE,
+)
+from rag.query import Query, QueryEncoder
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +80,7 @@ def format_sources(hits: list[Hit]) -> str:
     )
 
 
-class LLMAnswerer:
+class LLMClient:
     """Streams an answer from numbered sources; condenses follow-ups into standalone questions."""
 
     def __init__(self, model: BaseChatModel, endpoint: str) -> None:
@@ -99,3 +111,52 @@ class LLMAnswerer:
         prompt = CONDENSE_PROMPT.format(history=turns, question=question)
         standalone = "".join(self._call([HumanMessage(prompt)])).strip()
         return standalone.splitlines()[0] if standalone else question
+
+
+class LLMAnswerer:
+    """The LLM's answer, streamed, then checked: markers naming no source are dropped and every
+    sentence is checked against the abstracts it cites. Returns None (the caller falls back to
+    the extractive answer) when the LLM fails or most of its answer is unbacked."""
+
+    name = "llm"
+
+    def __init__(self, client: LLMClient, encoder: QueryEncoder) -> None:
+        self.client = client
+        self.encoder = encoder
+
+    def stream(self, query: Query, hits: list[Hit], bank: SentenceBank) -> AnswerStream:
+        if not hits:
+            return None
+        text = ""
+        try:
+            for delta in self.client.stream_answer(query.text, hits):
+                text += delta
+                yield TextDelta(text=delta)
+        except AnswererError as exc:
+            yield NoticeEvent(message=FALLBACK_NOTICE.format(endpoint=self.client.endpoint,
+                                                             reason=exc))
+            return None
+        answer = self.checked(query, text, hits, bank)
+        if answer is None:
+            yield NoticeEvent(message=UNSUPPORTED_NOTICE)
+        return answer
+
+    def checked(self, query: Query, text: str, hits: list[Hit],
+                bank: SentenceBank) -> Answer | None:
+        cleaned, dropped = citations.drop_dangling(text, len(hits))
+        refusal = CANNOT_ANSWER_BY_LANGUAGE.get(query.intent.language, CANNOT_ANSWER)
+        if CANNOT_ANSWER.rstrip(".") in cleaned or refusal in cleaned:
+            return Answer(question=query.text, text=cleaned, answerable=False, sources=hits,
+                          answerer="llm")
+        cited = [hits[m - 1] for m in dict.fromkeys(citations.markers_in(cleaned))]
+        bank = self.encoder.bank_for(query, bank, cited, limit=len(cited))
+        threshold = (citations.SUPPORT_SIMILARITY_MULTILINGUAL if query.multilingual
+                     else citations.SUPPORT_SIMILARITY)
+        checked, quotes = citations.verify(cleaned, hits, bank,
+                                           lambda texts: self.encoder.embed_like(query, texts),
+                                           threshold)
+        if citations.supported_share(checked) < citations.MIN_SUPPORTED_SHARE:
+            return None
+        notices = [f"Dropped citation markers naming no source: {dropped}."] if dropped else []
+        return Answer(question=query.text, text=cleaned, answerable=True, citations=quotes,
+                      sources=hits, sentences=checked, answerer="llm", notices=notices)

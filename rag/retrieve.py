@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import math
-import re
 import threading
 import time
 from dataclasses import dataclass
@@ -17,38 +16,15 @@ from itertools import chain
 
 import numpy as np
 
-from index.papers import Paper
-from index.settings import RetrievalSettings
 from index.store import ChunkHit, PaperStore
-from rag.types import Hit
+from paperwise.settings import RetrievalSettings
+from paperwise.text import STOPWORDS, TOKEN, stem, terms
+from paperwise.types import Hit, Paper
+from rag.query import Query
 
 log = logging.getLogger(__name__)
 
-_STOPWORDS = frozenset((
-    "a an and are as at be been being by can could did do does doing for from had has have "
-    "how i in into is it its itself me more most my no not of on or our over paper papers "
-    "such than that the their them then there these they this those to under up us was we "
-    "were what when where which while who whom why will with would you your about any also "
-    "both each few other some same so too very just should now between during before after "
-    "above below again further once here all own only off out via using use used based new "
-    "propose proposed show shows method methods approach work study tell give describe "
-    "explain does did abstract "
-).split())
 STAMP_CHECK_S = 1.0
-_TOKEN = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]")
-
-
-def stem(token: str) -> str:
-    if len(token) > 4 and token.endswith("ies"):
-        return token[:-3] + "y"
-    if len(token) > 3 and token.endswith("s") and not token.endswith(("ss", "us", "is")):
-        return token[:-1]
-    return token
-
-
-def terms(text: str) -> list[str]:
-    """Content terms for lexical matching: lower case, stop words out, plural folded."""
-    return [stem(t) for t in _TOKEN.findall(text.casefold()) if t not in _STOPWORDS]
 
 
 class BM25Index:
@@ -62,14 +38,14 @@ class BM25Index:
         term_of_token: dict[str, int] = {}  # raw token -> term id, -1 for a stop word
 
         def term_id(token: str) -> int:
-            if token in _STOPWORDS:
+            if token in STOPWORDS:
                 term_of_token[token] = -1
             else:
                 term_of_token[token] = vocabulary.setdefault(stem(token), len(vocabulary))
             return term_of_token[token]
 
         per_doc = [[term_of_token[t] if t in term_of_token else term_id(t)
-                    for t in _TOKEN.findall(text.casefold())] for text in texts]
+                    for t in TOKEN.findall(text.casefold())] for text in texts]
         ids = np.fromiter(chain.from_iterable(per_doc), dtype=np.int64)
         rows = np.repeat(np.arange(n, dtype=np.int64), [len(d) for d in per_doc])
         keep = ids >= 0
@@ -181,30 +157,29 @@ class HybridRetriever:
         return [ChunkHit(corpus.chunk_ids[i], corpus.paper_ids[i], corpus.texts[i],
                          float(scores[i])) for i in top]
 
-    def search(self, query: str, query_vector: list[float] | None, k: int | None = None,
-               mode: str | None = None, filters: Filters | None = None,
-               multilingual_vector: np.ndarray | None = None) -> list[Hit]:
-        """Top-k papers. With a multilingual vector (a question not in English) the dense
-        side searches the multilingual paper vectors instead of the English MiniLM chunks."""
+    def search(self, query: Query, k: int | None = None, mode: str | None = None,
+               filters: Filters | None = None) -> list[Hit]:
+        """Top-k papers. For a query in the multilingual space (a question not in English) the
+        dense side searches the multilingual paper vectors instead of the English chunks."""
         k = k or self.settings.k
         mode = mode or self.settings.mode
         filters = filters or Filters()
         corpus = self.corpus()
         fetch = max(self.settings.fetch_k, 3 * k)
         ranked: dict[str, list[ChunkHit]] = {}
-        if mode in ("hybrid", "dense") and multilingual_vector is not None:
-            found = self.store.query_multilingual(multilingual_vector, fetch,
+        if mode in ("hybrid", "dense") and query.multilingual:
+            found = self.store.query_multilingual(query.search_vector, fetch,
                                                   filters.chroma_where())
             rows = [(corpus.first_row_of_paper.get(pid), sim) for pid, sim in found]
             ranked["dense"] = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r],
                                         corpus.texts[r], sim) for r, sim in rows if r is not None]
-        elif mode in ("hybrid", "dense") and query_vector is not None:
-            found = self.store.query(query_vector, fetch, filters.chroma_where())
+        elif mode in ("hybrid", "dense"):
+            found = self.store.query(query.search_vector, fetch, filters.chroma_where())
             rows = [(corpus.row_of.get(cid), sim) for cid, sim in found]
             ranked["dense"] = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r],
                                         corpus.texts[r], sim) for r, sim in rows if r is not None]
         if mode in ("hybrid", "bm25"):
-            ranked["bm25"] = self._bm25_hits(corpus, query, fetch, filters)
+            ranked["bm25"] = self._bm25_hits(corpus, query.search_text, fetch, filters)
         return self._fuse(ranked, corpus, k)
 
     def _fuse(self, ranked: dict[str, list[ChunkHit]], corpus: _Corpus, k: int) -> list[Hit]:

@@ -17,7 +17,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 from eval.servers import free_port as free_port  # re-exported for the tests
 from index.embeddings import MiniLMEmbeddings
-from index.settings import Settings
+from paperwise.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "data"

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from index.errors import InputError
-from index.settings import Settings
+from paperwise.errors import InputError
+from paperwise.settings import Settings
 from rag import CANNOT_ANSWER, FinalEvent, PaperQA, SourcesEvent, TextDelta
 
 

@@ -14,7 +14,7 @@ from eval import bench
 from eval.synthetic import SeedSentenceEmbeddings, seed_sentences, synthetic_corpus
 from index.embeddings import MiniLMEmbeddings
 from index.loaders import load_papers
-from index.sentences import split_sentences
+from paperwise.text import split_sentences
 from tests.conftest import ROOT, SEEDS
 
 
@@ -36,8 +36,8 @@ def test_seed_sentence_vectors_match_the_model(embedder: MiniLMEmbeddings) -> No
     sentences = seed_sentences(SEEDS)[:40]
     means = SeedSentenceEmbeddings(embedder, sentences)
     one, two = sentences[0], sentences[1]
-    got = means.embed_array([one, f"{one} {two}", two.split(" ", 3)[-1]])
-    real = embedder.embed_array([one, two])
+    got = means.embed([one, f"{one} {two}", two.split(" ", 3)[-1]])
+    real = embedder.embed([one, two])
     assert np.allclose(got[0], real[0], atol=1e-5)
     expected = (real[0] + real[1]) / np.linalg.norm(real[0] + real[1])
     assert float(got[1] @ expected) > 0.999

@@ -6,7 +6,7 @@ import numpy as np
 from index.chunking import chunk_paper
 from index.embeddings import MINILM_WINDOW, MiniLMEmbeddings
 from index.loaders import load_papers
-from index.settings import ChunkingSettings
+from paperwise.settings import ChunkingSettings
 
 SEEDS = Path(__file__).parent.parent / "data"
 
@@ -39,17 +39,17 @@ def test_chunks_overlap(embedder: MiniLMEmbeddings) -> None:
 
 
 def test_embeddings_are_384d_normalised_and_deterministic(embedder: MiniLMEmbeddings) -> None:
-    vectors = embedder.embed_array(["graph neural networks", "a much longer sentence " * 80])
+    vectors = embedder.embed(["graph neural networks", "a much longer sentence " * 80])
     assert vectors.shape == (2, 384)
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
-    assert np.allclose(embedder.embed_array(["graph neural networks"])[0], vectors[0], atol=1e-6)
+    assert np.allclose(embedder.embed(["graph neural networks"])[0], vectors[0], atol=1e-6)
     assert len(embedder.embed_query("x")) == 384
 
 
 def test_a_paraphrase_ranks_its_abstract_first(embedder: MiniLMEmbeddings) -> None:
     papers = load_papers([SEEDS]).papers
-    matrix = embedder.embed_array([p.abstract for p in papers])
+    matrix = embedder.embed([p.abstract for p in papers])
     question = "a benchmark of harmful prompts organised by the risk types that laws and " \
                "company rules name"
-    best = papers[int(np.argmax(matrix @ embedder.embed_array([question])[0]))]
+    best = papers[int(np.argmax(matrix @ embedder.embed([question])[0]))]
     assert best.title == "AIR-BENCH 2024"

@@ -1,8 +1,8 @@
 import numpy as np
 
-from index.papers import Paper, paper_id_for
-from rag.citations import drop_dangling, markers_in, supported_share, verify
-from rag.types import Hit
+from paperwise.text import markers_in
+from paperwise.types import Hit, Paper, PaperSentences, SentenceBank, paper_id_for
+from rag.citations import drop_dangling, supported_share, verify
 
 
 def test_markers_are_parsed_in_every_common_form() -> None:
@@ -30,10 +30,10 @@ def test_verification_marks_unbacked_sentences() -> None:
     def embed(texts: list[str]) -> np.ndarray:
         return np.array([[float(t.strip() == v) for v in vocabulary] for t in texts])
 
-    sentences = {hit.paper.id: (evidence, embed(evidence))}
+    bank = SentenceBank({hit.paper.id: PaperSentences(evidence, embed(evidence))})
     answer = ("The model reaches 90% accuracy on ImageNet. [1] The moon is made of cheese. [1] "
               "It uses sparse attention.")
-    checked, citations = verify(answer, [hit], sentences, embed)
+    checked, citations = verify(answer, [hit], bank, embed)
     assert [s.supported for s in checked] == [True, False, False]  # last one cites nothing
     assert citations[0].marker == 1 and "90% accuracy" in citations[0].quote
     assert supported_share(checked) == 1 / 3

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from index.settings import Settings
+from paperwise.settings import Settings
 from tests.conftest import run_cli
 
 SEEDS = Path(__file__).parent.parent / "data"

@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from eval.servers import chroma_server
-from index.errors import StoreError
-from index.settings import Settings
+from paperwise.errors import StoreError
+from paperwise.settings import Settings
 from rag import PaperQA
 from tests.conftest import SEEDS, free_port, run_cli
 

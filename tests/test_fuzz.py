@@ -26,13 +26,13 @@ from schemathesis.checks import not_a_server_error
 
 from index.build import build_index
 from index.embeddings import MiniLMEmbeddings
-from index.errors import InputError
 from index.loaders import SUFFIXES, load_papers
-from index.papers import normalize_text, paper_id_for
 from index.store import make_store
+from paperwise.errors import InputError
+from paperwise.text import Language, normalize_text
+from paperwise.types import Answer, paper_id_for
 from rag import PaperQA
-from rag.question import AskKind, Language, analyse, name_tokens
-from rag.types import Answer
+from rag.query import AskKind, analyse, name_tokens
 from tests.conftest import free_port, make_settings
 
 # Line and paragraph separators, NEL, BOM, bidi marks: where naive splitting loses text.

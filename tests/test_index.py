@@ -15,9 +15,9 @@ import pytest
 from eval import servers
 from index.build import build_index
 from index.embeddings import MiniLMEmbeddings
-from index.errors import InputError, StoreError
-from index.settings import Settings
 from index.store import PaperStore, make_store
+from paperwise.errors import InputError, StoreError
+from paperwise.settings import Settings
 from tests.conftest import SEEDS, cli_env, free_port
 
 SEED_FILES = sorted(SEEDS.glob("*.txt"))
@@ -140,7 +140,7 @@ def test_index_on_a_chroma_server(chroma_server: tuple[str, int], tmp_path: Path
     data = copy_seeds(tmp_path / "papers", SEED_FILES[:2])
     settings = settings_factory(data_dir=data, chroma={"host": host, "port": port})
     store = make_store(settings, embedder)
-    assert store.where.startswith("server")
+    assert store.location.kind == "server"
     assert build_index(settings, embedder=embedder, store=store).added == 38
     assert build_index(settings, embedder=embedder, store=store).unchanged == 38
     (data / SEED_FILES[1].name).unlink()

@@ -16,9 +16,8 @@ import pytest
 from markdown_it import MarkdownIt
 
 from index.loaders import LoadReport, load_file
-from index.sentences import split_sentences
+from paperwise.text import defuse_markers, markers_in, split_sentences
 from rag import Answer, FinalEvent, PaperQA, TextDelta
-from rag.citations import defuse_markers, markers_in
 from rag.prompts import CANNOT_ANSWER, CONDENSE_PROMPT, FALLBACK_NOTICE, SYSTEM_PROMPT
 from tests.conftest import ROOT, SEEDS, derive, make_settings
 from tests.test_llm import llama_server  # noqa: F401  (the real SmolLM2 server, reused)
@@ -275,7 +274,7 @@ def test_extractive_answers_keep_the_rules(poisoned_qa: PaperQA, question: str,
 
 @pytest.fixture(scope="module")
 def llm_qa(poisoned_qa: PaperQA, llama_server: str) -> PaperQA:  # noqa: F811
-    from index.settings import LLMSettings, RetrievalSettings
+    from paperwise.settings import LLMSettings, RetrievalSettings
 
     settings = derive(poisoned_qa.settings, answerer="llm", openai_base_url=llama_server,
                       llm=LLMSettings(model="smollm2", max_tokens=64, timeout_s=120,

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
+from paperwise.text import markers_in
 from rag import CANNOT_ANSWER, FinalEvent, PaperQA, TextDelta
-from rag.citations import markers_in
 from rag.prompts import UNSUPPORTED_NOTICE
 from tests.conftest import derive, free_port
 
@@ -66,7 +66,7 @@ def _llm_qa(seed_qa: PaperQA, **settings: object) -> PaperQA:
 @pytest.mark.slow
 def test_real_llm_server_streams_and_only_valid_citations_survive(seed_qa: PaperQA,
                                                                    llama_server: str) -> None:
-    from index.settings import LLMSettings, RetrievalSettings
+    from paperwise.settings import LLMSettings, RetrievalSettings
 
     qa = _llm_qa(seed_qa, openai_base_url=llama_server,
                  llm=LLMSettings(model="smollm2", max_tokens=96, timeout_s=120, max_retries=0),
@@ -158,7 +158,7 @@ def failing_endpoint() -> Iterator[tuple[str, type[_Endpoint]]]:
 def test_endpoint_errors_fall_back_with_bounded_retries_and_no_key(
         seed_qa: PaperQA, failing_endpoint: tuple[str, type[_Endpoint]], status: int,
         reason: str, calls: int) -> None:
-    from index.settings import LLMSettings
+    from paperwise.settings import LLMSettings
 
     url, handler = failing_endpoint
     handler.status = status
@@ -173,7 +173,7 @@ def test_endpoint_errors_fall_back_with_bounded_retries_and_no_key(
 
 def test_a_slow_endpoint_times_out_into_the_extractive_answer(
         seed_qa: PaperQA, failing_endpoint: tuple[str, type[_Endpoint]]) -> None:
-    from index.settings import LLMSettings
+    from paperwise.settings import LLMSettings
 
     url, handler = failing_endpoint
     handler.delay_s = 3.0
@@ -185,7 +185,7 @@ def test_a_slow_endpoint_times_out_into_the_extractive_answer(
 
 
 def test_an_unreachable_endpoint_is_named(seed_qa: PaperQA) -> None:
-    from index.settings import LLMSettings
+    from paperwise.settings import LLMSettings
 
     url = f"http://127.0.0.1:{free_port()}/v1"
     qa = _llm_qa(seed_qa, openai_base_url=url, openai_api_key=SECRET,

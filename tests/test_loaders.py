@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
-from index.errors import InputError
 from index.loaders import LoadReport, load_file, load_papers
 from index.titles import derive_title
+from paperwise.errors import InputError
 
 ABSTRACT_A = ("We introduce FB-CPR, which regularizes zero-shot reinforcement learning towards "
               "imitating unlabeled behaviors. It works well on humanoid control.")

@@ -7,6 +7,7 @@ import pytest
 
 from rag import CANNOT_ANSWER, PaperQA
 from rag.prompts import CANNOT_ANSWER_BY_LANGUAGE, RELATED_LEAD_BY_LANGUAGE
+from rag.query import QueryEncoder
 
 
 @pytest.mark.parametrize(("question", "phrase"), [
@@ -31,8 +32,9 @@ def test_the_unnamed_chinese_question_needs_the_multilingual_vectors(seed_qa: Pa
     """Without them (MiniLM only) the same question misses; with them it finds the paper."""
     question = "怎样从一张照片生成带可动部件（比如柜门、抽屉）的家居物体三维资产？"
     with_ml = seed_qa.retrieve(question, k=3)
-    vector = seed_qa.embedder.embed_query(question)
-    without = seed_qa.retriever.search(question, vector, k=3)
+    english_only = QueryEncoder(seed_qa.embedder, None).encode(question)
+    assert not english_only.multilingual
+    without = seed_qa.retriever.search(english_only, k=3)
     assert "articulated" in with_ml[0].paper.abstract.casefold()
     assert "articulated" not in " ".join(h.paper.abstract for h in without[:1]).casefold()
 
@@ -45,6 +47,8 @@ def test_a_chinese_question_for_a_missing_detail_is_refused_in_chinese(seed_qa: 
 
 
 def test_english_questions_do_not_use_the_multilingual_path(seed_qa: PaperQA) -> None:
+    assert seed_qa.encoder.encode("What does POGEMA provide?").space == "minilm"
+    assert seed_qa.encoder.encode("POGEMA 提供了什么？").multilingual
     answer = seed_qa.ask("What does POGEMA provide?")
     assert answer.citations[0].paper.title == "POGEMA"
     assert not answer.text.startswith(RELATED_LEAD_BY_LANGUAGE["zh"])

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from index.settings import Settings
+from paperwise.settings import Settings
 
 
 def test_environment_names_reach_nested_groups(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -113,5 +113,5 @@ def serve(settings: Settings, host: str | None = None, port: int | None = None) 
     threading.Thread(target=_warm_up, args=(qa,), daemon=True, name="warm-up").start()
     host = host or settings.server.host
     port = port or settings.server.port
-    log.warning("Paperwise serving on http://%s:%d", host, port)
+    log.warning("Paperwise serving on http://%s:%d (index: %s)", host, port, qa.store.location)
     uvicorn.run(create_app(qa), host=host, port=port, log_level="warning")

@@ -13,13 +13,20 @@ from typing import Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+# A checkout (or editable install) keeps its papers and index beside the code; an installed
+# package keeps them in the user's data folder. Never the folder a command happens to run in.
+_CHECKOUT = Path(__file__).resolve().parent.parent
+HOME = (_CHECKOUT if (_CHECKOUT / "pyproject.toml").is_file()
+        else Path.home() / ".local" / "share" / "paperwise")
+
 
 class _Group(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class ChromaSettings(_Group):
-    path: Path = Field(Path("data/chroma"), description="Folder of the embedded Chroma database.")
+    path: Path = Field(HOME / "data" / "chroma",
+                       description="Folder of the embedded Chroma database.")
     host: str | None = Field(
         None, description="Chroma server host (`chroma run`); when set, the server is used."
     )
@@ -82,7 +89,7 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(
         env_prefix="PAPERWISE_",
-        env_file=".env",
+        env_file=HOME / ".env",
         env_file_encoding="utf-8",
         env_nested_delimiter="_",
         env_nested_max_split=1,
@@ -90,9 +97,15 @@ class Settings(BaseSettings):
         populate_by_name=True,
     )
 
-    data_dir: Path = Field(Path("data"), description="Folder whose papers are indexed by default.")
+    data_dir: Path = Field(HOME / "data",
+                           description="Folder whose papers are indexed by default.")
     answerer: Literal["auto", "extractive", "llm"] = Field(
         "auto", description="auto: llm when OPENAI_API_KEY or OPENAI_BASE_URL is set."
+    )
+    verify: Literal["auto", "rules", "llm"] = Field(
+        "auto", description="How LLM answers are checked. rules: claim checks (numbers, names, "
+        "polarity, attribution) on every sentence. llm: the rules plus one LLM judge call per "
+        "answer, which can only make a verdict stricter. auto: llm when the LLM answers.",
     )
     max_question_chars: int = Field(
         2000, ge=50, description="Longer questions are cut to this many characters."

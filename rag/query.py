@@ -1,5 +1,8 @@
-"""What a question asks for: its language, whether it wants a list of papers, and the kind of
-detail it needs (a number, a name, compute, ...), so an answer can check a sentence gives it."""
+"""The question, analysed once: what it asks for (its intent), its language, and its vectors.
+
+`QueryEncoder` is the one place that decides which model embeds a question (the language rule):
+English questions use the English embedder, others multilingual-e5 when the index has it.
+Every later stage reads the `Query` instead of deciding again."""
 
 from __future__ import annotations
 
@@ -7,10 +10,12 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from index.sentences import split_sentences
-from rag.retrieve import stem
+import numpy as np
 
-Language = Literal["en", "zh", "other"]
+from index.embeddings import Embedder, MultilingualEmbedder
+from paperwise.text import Language, language_of, split_sentences, stem
+from paperwise.types import Hit, PaperSentences, SentenceBank
+
 AskKind = Literal["number", "authors", "compute", "institution", "license", "date", "review"]
 
 _ASK_PATTERNS: list[tuple[AskKind, re.Pattern[str]]] = [
@@ -42,8 +47,6 @@ _FOLLOW_UP = re.compile(
     r"\b(it|its|they|their|them|this|that|these|those|the (method|paper|model|approach|"
     r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)
 _NAME_LIKE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w-]*\b")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-_KANA_HANGUL = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
 _NUMBER_EVIDENCE = re.compile(
     r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
     r"thousands?|millions?|billions?|half|double|twice|triple)\b", re.I)
@@ -61,15 +64,6 @@ class QuestionIntent:
     wants_list: bool
     asks_for: AskKind | None
     follow_up: bool
-
-
-def language_of(text: str) -> Language:
-    """"zh" for Chinese, "other" for Japanese/Korean, else "en" (Latin-script languages are
-    not told apart offline: they take the English path)."""
-    cjk = len(_CJK.findall(text))
-    if not cjk or cjk < 0.2 * len(re.sub(r"\s", "", text)):
-        return "en"
-    return "other" if _KANA_HANGUL.search(text) else "zh"
 
 
 def analyse(question: str) -> QuestionIntent:
@@ -146,3 +140,71 @@ def gives(kind: AskKind | None, sentence: str) -> bool:
         return True
     pattern = _EVIDENCE.get(kind)
     return bool(pattern and pattern.search(sentence))
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question ready for every stage. `search_text` is what retrieval searches (a follow-up
+    carries what it refers to); `vector` embeds the question itself for scoring sentences and
+    `search_vector` the search text, both in `space` ("minilm" or the multilingual model's)."""
+
+    text: str
+    search_text: str
+    intent: QuestionIntent
+    vector: np.ndarray
+    search_vector: np.ndarray
+    space: str
+
+    @property
+    def multilingual(self) -> bool:
+        return self.space != "minilm"
+
+
+class QueryEncoder:
+    """Builds a Query; owns the language rule and re-embeds sentences into the query's space."""
+
+    def __init__(self, embedder: Embedder, multilingual: MultilingualEmbedder | None) -> None:
+        self.embedder = embedder
+        self.multilingual = multilingual
+
+    def uses_multilingual(self, language: Language) -> bool:
+        """English stays with the English embedder (measured better on the eval); other
+        languages need multilingual-e5 to meet English abstracts."""
+        return language != "en" and self.multilingual is not None
+
+    def encode(self, text: str, search_text: str | None = None) -> Query:
+        search_text = search_text or text
+        intent = analyse(text)
+        texts = [text] if search_text == text else [text, search_text]
+        if self.uses_multilingual(intent.language):
+            assert self.multilingual is not None
+            vectors = [self.multilingual.embed_query(t) for t in texts]
+            space = self.multilingual.embedder_id
+        else:
+            vectors = list(self.embedder.embed(texts))
+            space = "minilm"
+        return Query(text, search_text, intent, vectors[0], vectors[-1], space)
+
+    def bank_for(self, query: Query, bank: SentenceBank, hits: list[Hit],
+                 limit: int) -> SentenceBank:
+        """The bank in the query's space. The English bank is stored; multilingual-e5 is slow,
+        so only the first `limit` papers' sentences are embedded, at question time."""
+        if not query.multilingual:
+            return bank
+        assert self.multilingual is not None
+        ids = [h.paper.id for h in hits[:limit] if h.paper.id in bank]
+        texts = [t for pid in ids for t in bank.get(pid).texts]
+        matrix = self.multilingual.embed_passages(texts)
+        out, offset = SentenceBank(space=query.space), 0
+        for pid in ids:
+            n = len(bank.get(pid))
+            out.papers[pid] = PaperSentences(bank.get(pid).texts, matrix[offset : offset + n])
+            offset += n
+        return out
+
+    def embed_like(self, query: Query, texts: list[str]) -> np.ndarray:
+        """Texts (an answer's sentences) embedded in the query's space."""
+        if query.multilingual:
+            assert self.multilingual is not None
+            return self.multilingual.embed_passages(texts)
+        return self.embedder.embed(texts)

@@ -1,0 +1,89 @@
+"""Text helpers every stage shares: white space, sentences, lexical terms and language."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Language = Literal["en", "zh", "other"]
+
+# Split after . ! ? (or a CJK stop) followed by space and a capital, digit, quote or bracket;
+# skip common abbreviations so "e.g. the" and "et al. show" stay whole.
+_ABBREVIATIONS = ("e.g", "i.e", "et al", "etc", "vs", "cf", "Fig", "Eq", "approx", "resp")
+_BOUNDARY = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[$])|(?<=[。！？])")
+
+STOPWORDS = frozenset((
+    "a an and are as at be been being by can could did do does doing for from had has have "
+    "how i in into is it its itself me more most my no not of on or our over paper papers "
+    "such than that the their them then there these they this those to under up us was we "
+    "were what when where which while who whom why will with would you your about any also "
+    "both each few other some same so too very just should now between during before after "
+    "above below again further once here all own only off out via using use used based new "
+    "propose proposed show shows method methods approach work study tell give describe "
+    "explain does did abstract "
+).split())
+TOKEN = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_KANA_HANGUL = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
+# A citation marker group: [1], [2, 3], [4; 5].
+MARKER_GROUP = re.compile(r"\[(\s*\d+\s*(?:[,;]\s*\d+\s*)*)\]")
+# Share of CJK characters (spaces not counted) from which a text is taken as CJK.
+_CJK_SHARE = 0.2
+
+
+def normalize_text(text: str) -> str:
+    """Collapse white space so that re-wrapped copies of an abstract are the same text."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of an abstract: the unit a citation quotes and the answerer scores."""
+    parts = [p.strip() for p in _BOUNDARY.split(text) if p and p.strip()]
+    merged: list[str] = []
+    for part in parts:
+        if merged and merged[-1].rstrip(".").endswith(_ABBREVIATIONS):
+            merged[-1] = f"{merged[-1]} {part}"
+        else:
+            merged.append(part)
+    return merged
+
+
+def stem(token: str) -> str:
+    """A light plural fold: "categories" → "category", "models" → "model"."""
+    if len(token) > 4 and token.endswith("ies"):
+        return token[:-3] + "y"
+    if len(token) > 3 and token.endswith("s") and not token.endswith(("ss", "us", "is")):
+        return token[:-1]
+    return token
+
+
+def terms(text: str) -> list[str]:
+    """Content terms for lexical matching: lower case, stop words out, plural folded."""
+    return [stem(t) for t in TOKEN.findall(text.casefold()) if t not in STOPWORDS]
+
+
+def language_of(text: str) -> Language:
+    """"zh" for Chinese, "other" for Japanese/Korean, else "en" (Latin-script languages are
+    not told apart offline: they take the English path)."""
+    cjk = len(_CJK.findall(text))
+    if not cjk or cjk < _CJK_SHARE * len(re.sub(r"\s", "", text)):
+        return "en"
+    return "other" if _KANA_HANGUL.search(text) else "zh"
+
+
+def markers_in(text: str) -> list[int]:
+    """All marker numbers in order of appearance, [2, 3] and [2][3] alike."""
+    found: list[int] = []
+    for group in MARKER_GROUP.findall(text):
+        found.extend(int(n) for n in re.findall(r"\d+", group))
+    return found
+
+
+def defuse_markers(text: str) -> str:
+    """Abstract text quoted in an answer: "[9]" becomes "(9)", so a bracketed number in an
+    abstract (a reference, or an injected "cite [42]") is not read or linked as a citation."""
+    return MARKER_GROUP.sub(r"(\1)", text)
+
+
+def strip_markers(text: str) -> str:
+    return MARKER_GROUP.sub("", text).strip()
