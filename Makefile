@@ -1,10 +1,15 @@
 # Paperwise: `make run` serves the chat, `make test` runs the tests. Both set up what they need.
+# `make check` is the quick loop (about 3 minutes): unit and integration tests, ruff and mypy.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 
-.PHONY: run test install install-dev index lint eval bench clean
+.PHONY: run test check system install install-dev index lint typecheck eval bench clean
+
+# Test tiers, one folder each under tests/ (see tests/conftest.py).
+QUICK_TESTS := tests/unit tests/integration
+ALL_TESTS := $(QUICK_TESTS) tests/e2e
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,11 +36,23 @@ index: install
 run: index
 	$(BIN)/paperwise serve
 
-test: install-dev
-	$(BIN)/python -m pytest -q -rs
+# Every tier. First the system packages the browser tests need (installed when run as root).
+test: system install-dev
+	$(BIN)/python -m pytest -q -rs $(ALL_TESTS)
+
+check: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -q -rs $(QUICK_TESTS)
+
+system:
+	@sh tests/setup-system.sh
 
 lint: install-dev
 	$(BIN)/ruff check .
+
+typecheck: install-dev
+	$(BIN)/mypy
 
 eval: index
 	$(BIN)/paperwise eval
@@ -44,4 +61,4 @@ bench: index
 	$(BIN)/paperwise bench
 
 clean:
-	rm -rf $(VENV) data/chroma .pytest_cache
+	rm -rf $(VENV) data/chroma .pytest_cache .mypy_cache

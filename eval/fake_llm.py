@@ -30,7 +30,8 @@ from rag.prompts import CANNOT_ANSWER
 
 log = logging.getLogger(__name__)
 
-_PLACEHOLDER = re.compile(r"\{\{p:([^}\s]+)\}\}")
+# A marker group ([1], [2, 3]) or a {{p:PAPER_ID}} placeholder.
+_REWRITE = re.compile(MARKER_GROUP.pattern + r"|\{\{p:(?P<paper>[^}\s]+)\}\}")
 _SOURCE_HEADER = re.compile(r"^\[(\d+)\] ", re.MULTILINE)
 _QUESTION = "Question: "
 
@@ -54,6 +55,8 @@ class Reply:
 
 @dataclass(frozen=True)
 class RecordedRequest:
+    """One request the server got; header names in lower case."""
+
     method: str
     path: str
     headers: dict[str, str]
@@ -122,14 +125,16 @@ class Replayer:
                      dangling)
             return dangling
 
-        def renumber(match: re.Match[str]) -> str:
-            numbers = [int(n) for n in re.findall(r"\d+", match.group(1))]
-            ids = [reply.sources[i - 1] if 1 <= i <= len(reply.sources) else None
-                   for i in numbers]
-            return "".join(f"[{marker_of(pid)}]" for pid in ids)
+        def source(i: int) -> str | None:
+            return reply.sources[i - 1] if 1 <= i <= len(reply.sources) else None
 
-        text = MARKER_GROUP.sub(renumber, reply.text)
-        return _PLACEHOLDER.sub(lambda m: f"[{marker_of(m.group(1))}]", text)
+        def renumber(match: re.Match[str]) -> str:
+            if match.group("paper"):
+                return f"[{marker_of(match.group('paper'))}]"
+            return re.sub(r"\d+", lambda n: str(marker_of(source(int(n.group())))),
+                          match.group(0))
+
+        return _REWRITE.sub(renumber, reply.text)
 
 
 def _content(message: dict[str, Any]) -> str:
@@ -301,8 +306,8 @@ class FakeLLMServer:
     def record(self, handler: BaseHTTPRequestHandler, body: Any) -> None:
         with self._lock:
             self._last = time.monotonic()
-            self.requests.append(RecordedRequest(handler.command, handler.path,
-                                                 dict(handler.headers.items()), body))
+            headers = {k.lower(): v for k, v in handler.headers.items()}
+            self.requests.append(RecordedRequest(handler.command, handler.path, headers, body))
 
     @contextmanager
     def busy(self) -> Iterator[None]:

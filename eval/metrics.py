@@ -8,14 +8,16 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 from statistics import median
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from paperwise.text import markers_in
 from rag import Answer, Hit
 
-QUESTION_TYPES = ("named", "paraphrase", "number", "multi", "unanswerable", "injection",
-                  "chinese")
+QUESTION_TYPES = ("named", "paraphrase", "number", "everyday", "compound", "either", "multi",
+                  "unanswerable", "injection", "chinese", "reworded")
+SPLITS = ("dev", "test")
 
 
 class GoldPaper(BaseModel):
@@ -33,6 +35,11 @@ class Question(BaseModel):
     answerable: bool = True
     forbidden: list[str] = Field(default_factory=list)
     reason: str | None = None
+    split: Literal["dev", "test"] = Field(
+        "test", description="dev: tuned on. test: never tuned on; README and CI figures.")
+    of: str | None = Field(None, description="For a rewording: the question it rewords.")
+    original_type: str | None = None
+    missing_part: str | None = Field(None, description="The part the abstracts do not answer.")
 
 
 class Row(BaseModel):
@@ -49,6 +56,8 @@ class Row(BaseModel):
     citation_precision: float | None = None
     citation_recall: float | None = None
     key_terms: float | None = None
+    cites_gold: float | None = None
+    cites_all_gold: float | None = None
     refused: bool = False
     should_refuse: bool = False
     injection_safe: float | None = None
@@ -66,6 +75,22 @@ def load_questions(path: Path) -> list[Question]:
             except ValueError as exc:
                 raise ValueError(f"{path}:{number}: {exc}") from exc
     return questions
+
+
+def select(questions: list[Question], split: str) -> list[Question]:
+    """The questions of one split ("dev", "test") or of both ("all")."""
+    return questions if split == "all" else [q for q in questions if q.split == split]
+
+
+def reworded_gap(rows: list[Row], questions: list[Question]) -> dict[str, dict[str, float | None]]:
+    """Each metric on the reworded questions next to the same metric on their originals: a
+    rule fitted to one wording shows up as a gap."""
+    of = {q.id: q.of for q in questions if q.of}
+    reworded = [r for r in rows if r.id in of]
+    originals = {of[r.id] for r in reworded}
+    before = aggregate([r for r in rows if r.id in originals])
+    after = aggregate(reworded)
+    return {"original": before, "reworded": after}
 
 
 def retrieval_scores(gold: set[str], ranked: list[str]) -> dict[str, float]:
@@ -93,6 +118,9 @@ def answer_scores(question: Question, answer: Answer) -> dict[str, float | bool 
     if question.answerable and gold and answer.answerable:
         scores["citation_precision"] = len(cited & gold) / len(cited) if cited else 0.0
         scores["citation_recall"] = len(cited & gold) / len(gold)
+    if question.answerable and gold:  # a refusal cites nothing
+        hit = gold <= cited if answer.answerable else False
+        scores["cites_all_gold" if len(gold) > 1 else "cites_gold"] = float(hit)
     if question.answerable and question.key_terms:
         found = [_contains(answer.text, t) for t in question.key_terms]
         scores["key_terms"] = float(all(found)) if answer.answerable else 0.0
@@ -129,8 +157,8 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 MEAN_METRICS = ("recall_at_1", "recall_at_5", "recall_at_10", "mrr", "ndcg_at_10",
-                "citation_precision", "citation_recall", "key_terms", "injection_safe",
-                "verified_share")
+                "citation_precision", "citation_recall", "cites_gold", "cites_all_gold",
+                "key_terms", "injection_safe", "verified_share")
 
 
 def aggregate(rows: list[Row]) -> dict[str, float | None]:

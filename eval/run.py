@@ -14,7 +14,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from eval.metrics import Question, Row, by_type, dump, load_questions, score_question
+from eval.metrics import (
+    Question,
+    Row,
+    by_type,
+    dump,
+    load_questions,
+    reworded_gap,
+    score_question,
+    select,
+)
+from paperwise.types import AnswererName
 from rag import PaperQA, PaperwiseError, Settings
 
 log = logging.getLogger(__name__)
@@ -24,7 +34,8 @@ THRESHOLDS = Path(__file__).with_name("thresholds.json")
 QUICK_PER_TYPE = 4
 # The metrics a configuration is judged by in the report and the regression check.
 HEADLINE = ("recall_at_1", "recall_at_5", "recall_at_10", "mrr", "ndcg_at_10",
-            "citation_precision", "citation_recall", "key_terms", "refusal_precision",
+            "citation_precision", "citation_recall", "cites_gold", "cites_all_gold",
+            "key_terms", "refusal_precision",
             "refusal_recall", "false_refusals", "injection_safe", "verified_share",
             "latency_p50_s", "latency_p95_s")
 
@@ -33,7 +44,7 @@ HEADLINE = ("recall_at_1", "recall_at_5", "recall_at_10", "mrr", "ndcg_at_10",
 class Config:
     name: str
     mode: str
-    answerer: str
+    answerer: AnswererName
 
 
 def configurations(settings: Settings, names: Sequence[str] | None) -> list[Config]:
@@ -81,8 +92,9 @@ def _fmt(value: float | None) -> str:
 
 def report_markdown(results: dict, stamp: str) -> str:
     lines = [f"# Paperwise evaluation — {stamp}", "",
-             f"Questions: {results['questions']} from `{results['questions_file']}`; settings "
-             f"hash `{results['settings_hash']}`.", "", "## Overall, side by side", ""]
+             f"Questions: {results['questions']} ({results['split']} split) from "
+             f"`{results['questions_file']}`; settings hash `{results['settings_hash']}`.", "",
+             "## Overall, side by side", ""]
     configs = list(results["configs"])
     lines += ["| metric | " + " | ".join(configs) + " |", "|---" * (len(configs) + 1) + "|"]
     for metric in HEADLINE:
@@ -96,6 +108,12 @@ def report_markdown(results: dict, stamp: str) -> str:
         for kind, metrics in table.items():
             lines.append(f"| {kind} | {int(metrics['questions'] or 0)} | "
                          + " | ".join(_fmt(metrics.get(m)) for m in HEADLINE) + " |")
+        gap = results.get("reworded", {}).get(config)
+        if gap and gap["reworded"]["questions"]:
+            lines += ["", f"## {config}: reworded questions against their originals", "",
+                      "| metric | original | reworded |", "|---|---|---|"]
+            lines += [f"| {m} | {_fmt(gap['original'].get(m))} | {_fmt(gap['reworded'].get(m))} |"
+                      for m in HEADLINE]
     return "\n".join(lines) + "\n"
 
 
@@ -148,12 +166,16 @@ def evaluate(qa: PaperQA, questions: list[Question], configs: list[Config],
         rows = run_config(qa, config, questions, progress)
         all_rows.extend(rows)
         results["configs"][config.name] = by_type(rows)
+        results.setdefault("reworded", {})[config.name] = reworded_gap(rows, questions)
     return results, all_rows
 
 
 def main(argv: Sequence[str] | None = None, qa: PaperQA | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paperwise eval", description=__doc__)
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
+    parser.add_argument("--split", choices=["dev", "test", "all"], default="test",
+                        help="dev: the questions rules are tuned on; test (default): never "
+                             "tuned on, the README's and CI's figures")
     parser.add_argument("--quick", action="store_true", help="a small stratified subset")
     parser.add_argument("--configs", nargs="*", help="only these configurations")
     parser.add_argument("--out", type=Path, default=Path("eval/results"))
@@ -162,7 +184,7 @@ def main(argv: Sequence[str] | None = None, qa: PaperQA | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         qa = qa or PaperQA()
-        questions = load_questions(args.questions)
+        questions = select(load_questions(args.questions), args.split)
     except (PaperwiseError, ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -171,7 +193,8 @@ def main(argv: Sequence[str] | None = None, qa: PaperQA | None = None) -> int:
     configs = configurations(qa.settings, args.configs)
     results, rows = evaluate(qa, questions, configs, progress=sys.stderr.isatty())
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    results.update(questions=len(questions), questions_file=str(args.questions),
+    results.update(questions=len(questions), split=args.split,
+                   questions_file=str(args.questions),
                    settings_hash=settings_hash(qa.settings), quick=args.quick, stamp=stamp)
     out = args.out / stamp
     out.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -61,10 +62,10 @@ def measure_latency(qa: PaperQA, questions: list[str], repeats: int) -> dict[str
     store = qa.store.langchain
     out: dict[str, list[float]] = {kind: [] for kind in KINDS}
     for question in questions:
-        out["hybrid retrieval"] += _timed(lambda q=question: qa.retrieve(q, k=5), repeats)
-        out["extractive answer"] += _timed(lambda q=question: qa.ask(q), repeats)
+        out["hybrid retrieval"] += _timed(partial(qa.retrieve, question, k=5), repeats)
+        out["extractive answer"] += _timed(partial(qa.ask, question), repeats)
         out["baseline similarity_search"] += _timed(
-            lambda q=question: store.similarity_search(q, k=5), repeats)
+            partial(store.similarity_search, question, k=5), repeats)
     return out
 
 

@@ -31,8 +31,8 @@ from eval.fake_llm import FakeLLMServer, Replayer, Reply
 from index.embeddings import Embedder
 from index.store import PaperStore
 from paperwise.settings import Settings
-from paperwise.text import normalize_text, strip_markers
-from paperwise.types import Answer, AnswerSentence
+from paperwise.text import markers_in, normalize_text, strip_markers
+from paperwise.types import Answer
 from rag import PaperQA
 from rag.prompts import FALLBACK_NOTICE
 
@@ -62,6 +62,15 @@ class VerifierItem(BaseModel):
     twin_of: str | None = None
     corrupted: str | None = None
     note: str = ""
+    split: Literal["dev", "test"] = Field(
+        "test", description="dev: the claim checks may be tuned on it; test: never.")
+
+    @property
+    def cited(self) -> set[str]:
+        """The sources the answer's markers name: these must be retrieved (a refusal needs
+        none)."""
+        return {self.sources[n - 1] for n in markers_in(self.answer)
+                if 1 <= n <= len(self.sources)}
 
 
 class SentenceOutcome(BaseModel):
@@ -128,26 +137,26 @@ class VerifierReport(BaseModel):
         return self.items - len(self.skipped)
 
     def metrics(self) -> dict[str, float]:
-        def share(part: int, whole: int) -> float:
-            return part / whole if whole else 0.0
-
+        """Counts, and every share whose denominator is not zero (a floor on a share the
+        items cannot measure fails as missing rather than passing or failing on 0/0)."""
         pooled = KindScore(total=sum(s.total for s in self.corruption.values()),
                            caught=sum(s.caught for s in self.corruption.values()))
-        return {
-            "evaluated": self.evaluated, "skipped": len(self.skipped),
-            "faithful_false_flag_share": share(self.faithful_flagged, self.faithful_sentences),
-            "faithful_replaced": self.faithful_replaced,
-            "faithful_replaced_share": share(self.faithful_replaced, self.faithful_answers),
-            "catch_rate": pooled.rate,
-            **{f"catch_rate_{kind}": s.rate for kind, s in self.corruption.items()},
-            "invented_caught_share": self.invented.rate,
-            "refusals_kept_share": share(self.refusals_kept, self.refusals),
+        shares = {
+            "faithful_false_flag_share": (self.faithful_flagged, self.faithful_sentences),
+            "faithful_replaced_share": (self.faithful_replaced, self.faithful_answers),
+            "catch_rate": (pooled.caught, pooled.total),
+            **{f"catch_rate_{kind}": (s.caught, s.total) for kind, s in self.corruption.items()},
+            "invented_caught_share": (self.invented.caught, self.invented.total),
+            "refusals_kept_share": (self.refusals_kept, self.refusals),
         }
+        return {"evaluated": self.evaluated, "skipped": len(self.skipped),
+                "faithful_replaced": self.faithful_replaced,
+                **{name: part / whole for name, (part, whole) in shares.items() if whole}}
 
-
-def load_items(path: Path, limit: int | None = None) -> list[VerifierItem]:
+def load_items(path: Path, limit: int | None = None, split: str = "all") -> list[VerifierItem]:
     lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
-    return [VerifierItem.model_validate_json(ln) for ln in lines[:limit]]
+    items = [VerifierItem.model_validate_json(ln) for ln in lines]
+    return [i for i in items if split in ("all", i.split)][:limit]
 
 
 def _norm(text: str) -> str:
@@ -169,10 +178,11 @@ def match_sentence(target: str, sentences: Sequence[SentenceOutcome]) -> int | N
 
 def judge(item: VerifierItem, answer: Answer, k: int, missing: list[str]) -> ItemOutcome:
     """The outcome of one replayed item, from the answer the product gave."""
+    kept = answer.answerer == "llm"  # else the extractive answer's sentences: not the LLM's
     sentences = [SentenceOutcome(text=s.text, supported=s.supported, reason=s.reason)
-                 for s in _sentences(answer)]
+                 for s in (answer.sentences if kept else [])]
     outcome = ItemOutcome(id=item.id, kind=item.kind, twin_of=item.twin_of, k=k,
-                          kept=answer.answerer == "llm", answerable=answer.answerable,
+                          kept=kept, answerable=answer.answerable,
                           sentences=sentences, notices=answer.notices,
                           missing_sources=list(missing))
     stopped = outcome.replaced or not answer.answerable
@@ -189,10 +199,6 @@ def judge(item: VerifierItem, answer: Answer, k: int, missing: list[str]) -> Ite
                else not item.corrupted and bool(outcome.flagged))
         outcome.caught = stopped or hit
     return outcome
-
-
-def _sentences(answer: Answer) -> list[AnswerSentence]:
-    return answer.sentences if answer.answerer == "llm" else []
 
 
 def summarise(items: int, outcomes: Iterable[ItemOutcome]) -> VerifierReport:
@@ -233,7 +239,7 @@ class VerifierHarness:
         values: dict[str, Any] = self.base.model_dump() if self.base else {}
         values |= {"openai_base_url": self.server.url, "openai_api_key": "test",
                    "answerer": "llm", "verify": self.verify,
-                   "llm": {"timeout_s": 10, "max_retries": 0}}
+                   "llm": {**values.get("llm", {}), "timeout_s": 10, "max_retries": 0}}
         self.qa = PaperQA(Settings(_env_file=None, **values), embedder=self.embedder,
                           store=self.store)
         return self
@@ -256,7 +262,7 @@ class VerifierHarness:
         outcome = judge(item, answer, k, self.replayer.missing)
         retrieved = {hit.paper.id for hit in answer.sources}
         failed = [n for n in answer.notices if n.startswith(_LLM_FAILED)]
-        if not set(item.sources) <= retrieved:
+        if not item.cited <= retrieved:
             outcome.skipped = NOT_RETRIEVED
         elif failed:
             outcome.skipped = f"LLM call failed: {failed[0]}"
@@ -265,9 +271,9 @@ class VerifierHarness:
     def _k_for(self, item: VerifierItem) -> int | None:
         assert self.qa is not None
         for k in self.ks:
-            if set(item.sources) <= {h.paper.id for h in self.qa.retrieve(item.question, k)}:
+            if item.cited <= {h.paper.id for h in self.qa.retrieve(item.question, k)}:
                 return k
-        log.info("%s: sources %s not within the top %d", item.id, item.sources, self.ks[-1])
+        log.info("%s: sources %s not within the top %d", item.id, item.cited, self.ks[-1])
         return None
 
 
@@ -298,7 +304,8 @@ def markdown(report: VerifierReport) -> str:
                     else f"| {name} | {value} |")
     rows += ["", "| kind | caught | total | rate |", "|---|---|---|---|"]
     for kind, score in [*report.corruption.items(), ("invented", report.invented)]:
-        rows.append(f"| {kind} | {score.caught} | {score.total} | {score.rate:.2f} |")
+        if score.total:
+            rows.append(f"| {kind} | {score.caught} | {score.total} | {score.rate:.2f} |")
     if report.skipped:
         rows += ["", "Skipped: " + ", ".join(f"{s.id} ({s.reason})" for s in report.skipped)]
     return "\n".join(rows)
@@ -318,6 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--file", type=Path, default=DEFAULT_FILE)
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--split", choices=["dev", "test", "all"], default="test",
+                        help="dev: tuned on; test (default): never tuned on, CI's floors")
     parser.add_argument("--json", type=Path, default=None, help="write the report here")
     parser.add_argument("--k", type=int, default=8, help="papers retrieved per question")
     parser.add_argument("--verify", choices=["rules", "llm", "auto"], default="rules")
@@ -330,7 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.file.is_file():
         print(f"No verifier items at {args.file}", file=sys.stderr)
         return 2
-    items = load_items(args.file, args.limit)
+    items = load_items(args.file, args.limit, args.split)
     with tempfile.TemporaryDirectory(prefix="paperwise-verifier-") as tmp:
         qa = seed_qa(args.chroma or Path(tmp) / "chroma")
         with VerifierHarness(qa.store, qa.embedder, base=qa.settings, k=args.k,
@@ -339,7 +348,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(markdown(report))
     if args.json:
         args.json.write_text(report.model_dump_json(indent=2), encoding="utf-8")
-    failures = check_floors(report, load_floors() or {}) if args.check else []
+    floors = load_floors() if args.check else {}
+    if floors is None:
+        print(f'No "verifier" floors in {THRESHOLDS}: nothing to check', file=sys.stderr)
+    failures = check_floors(report, floors or {})
     for failure in failures:
         print(f"FAIL {failure}", file=sys.stderr)
     return 1 if failures else 0

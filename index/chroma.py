@@ -83,6 +83,7 @@ def open_client(settings: Settings) -> tuple[Any, StoreLocation]:
     client_settings = ChromaClientSettings(anonymized_telemetry=False)
     location = location_of(settings)
     if location.kind == "server":
+        assert settings.chroma.host  # what makes the location a server
         with store_errors(location):
             client = chromadb.HttpClient(host=settings.chroma.host, port=settings.chroma.port,
                                          settings=client_settings)

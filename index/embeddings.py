@@ -147,7 +147,9 @@ class OpenAIEmbedder(Embedder):
         super().__init__(batch_size=settings.embedding.batch_size)
         self.embedder_id = f"openai-{settings.embedding.openai_model}"  # type: ignore[misc]
         self.dimension = 1536 if "small" in settings.embedding.openai_model else 3072
-        self._inner = OpenAIEmbeddings(
+        # api_key, base_url and timeout are the fields' aliases, which the pydantic mypy
+        # plugin does not see (langchain-openai declares them through Field(alias=...)).
+        self._inner = OpenAIEmbeddings(  # type: ignore[call-arg]
             model=settings.embedding.openai_model,
             api_key=settings.openai_api_key,
             base_url=settings.openai_base_url,

@@ -208,13 +208,14 @@ class PaperStore:
         if not items:
             return
         with store_errors(self.location):
-            with_ml = [i for i in items if i.multilingual_vector is not None]
+            with_ml = [(i, i.multilingual_vector) for i in items
+                       if i.multilingual_vector is not None]
             if self.papers_ml is not None and with_ml:
                 self.papers_ml.upsert(
-                    ids=[i.paper.id for i in with_ml],
-                    embeddings=[i.multilingual_vector.tolist() for i in with_ml],
+                    ids=[i.paper.id for i, _ in with_ml],
+                    embeddings=[vector.tolist() for _, vector in with_ml],
                     metadatas=[{"venue": i.paper.venue, "source": i.paper.source}
-                               for i in with_ml])
+                               for i, _ in with_ml])
             if any(i.sentences for i in items):
                 self.sentences.upsert(
                     ids=[f"{i.paper.id}:{n}" for i in items for n in range(len(i.sentences))],

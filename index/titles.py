@@ -1,7 +1,9 @@
 """Display titles for abstracts that come without one.
 
 Most abstracts introduce their method by name ("we introduce FB-CPR, which ..."); that name is
-what a researcher remembers, so it is the title. Otherwise the first clause stands in.
+what a researcher remembers, so it is the title. Else the name the abstract uses most (SOAP,
+PruneNet, Kinetix); else its main defined term ("Linear temporal logic (LTL)"); the opening
+words only when the abstract offers none of these.
 """
 
 from __future__ import annotations
@@ -25,9 +27,129 @@ _NAME_THEN = re.compile(
 _ACRONYM_IN_PARENS = re.compile(r"\((?P<name>[A-Z][A-Za-z0-9\-\+]*[A-Z0-9][A-Za-z0-9\-\+]*)\)")
 _STOP_NAMES = {
     "We", "In", "This", "Our", "The", "A", "An", "To", "LLM", "LLMs", "RL", "AI", "ML", "GPU",
-    "NLP", "CNN", "GNN", "MLP", "SOTA", "VLM", "VLMs", "MLLM", "MLLMs",
+    "NLP", "CNN", "GNN", "MLP", "SOTA", "VLM", "VLMs", "MLLM", "MLLMs", "LM", "LMs",
 }
 _MAX_FALLBACK_WORDS = 10
+# Capitalised words that start clauses or name common things, never a paper.
+_COMMON_WORDS = frozenset(
+    "however moreover furthermore additionally finally specifically therefore thus while "
+    "although existing recent recently experiments experimental results extensive our we "
+    "this these those the first second third large language models transformers transformer "
+    "code github english chinese python adam".split())
+
+
+# "stochastic differential equations (SDE)": an acronym defined by lower-case words names a
+# concept the paper works on, not the paper's method.
+_DEFINED = re.compile(r"((?:[A-Za-z][\w-]*\s+){1,6}?)\((?P<acronym>[A-Z][A-Za-z]*[A-Z]s?)\)")
+_WORD_NAME = re.compile(r"(?<![\w-])([A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)(?![\w-])")
+_MIN_USES = 2
+_NEAR_VERB_WORDS = 5
+_LINK_WORDS = frozenset("of for from to and the with in on a an".split())
+_MAX_NAME_CHARS = 40
+
+
+def _definitions(abstract: str) -> dict[str, str]:
+    """Acronym → the words it abbreviates ("LTL" → "Linear temporal logic")."""
+    found: dict[str, str] = {}
+    for match in _DEFINED.finditer(abstract):
+        acronym = match.group("acronym")
+        words = [w for w in re.split(r"[\s-]+", match.group(1))
+                 if w and w.casefold() not in _LINK_WORDS]
+        letters = [c for c in acronym.rstrip("s") if c.isupper()]
+        expansion = words[-len(letters):] if len(words) >= len(letters) else words
+        if expansion and all(w[0].casefold() == c.casefold() for w, c in
+                             zip(expansion, letters, strict=False)):
+            text = match.group(1)
+            found.setdefault(acronym, text[text.find(expansion[0]):].strip())
+    return found
+
+
+def _is_concept(acronym: str, definitions: dict[str, str]) -> bool:
+    """Defined by mostly lower-case words (the first may be capitalised by its sentence)."""
+    words = [w for w in re.split(r"[\s-]+", definitions.get(acronym, "")) if w]
+    if not words:
+        return False
+    rest = words[1:]
+    return words[0][0].islower() or (bool(rest) and sum(w[0].islower() for w in rest) * 2
+                                     >= len(rest))
+
+
+def _name_rank(word: str) -> int:
+    """Hyphenated, mixed-case or digit-bearing names (MAD-TD, FedAvg) name methods more often
+    than all-caps ones (which are often concepts: RNA), which beat plain capitalised words."""
+    if " " in word:
+        return 1
+    if "-" in word or any(c.isdigit() for c in word) or (
+            any(c.isupper() for c in word[1:]) and any(c.islower() for c in word)):
+        return 3
+    return 2 if word.isupper() else 1
+
+
+def _most_used_name(abstract: str, definitions: dict[str, str]) -> str | None:
+    """The name-like word the abstract uses most (at least twice), skipping concepts. A plain
+    capitalised word counts only where it stands alone (Kinetix), not opening a longer name."""
+    counts: dict[str, int] = {}
+    for sentence in re.split(r"(?<=[.!?])\s+", abstract):
+        for match in _WORD_NAME.finditer(sentence):
+            word = match.group(1)
+            if len(word) < 2:
+                continue
+            after = sentence[match.end() : match.end() + 2]
+            before = sentence[max(0, match.start() - 2) : match.start()]
+            plain = _name_rank(word) == 1
+            if (match.start() == 0 and plain) or word in _STOP_NAMES or (word.endswith("s") and \
+                    word[:-1].isupper()) or word.casefold() in _COMMON_WORDS:
+                continue
+            # A plain word inside a longer name ("Diffusion Planner") is counted with it.
+            if plain and (len(word) < 4 or word.endswith("ing") or re.match(r" [A-Z]", after)
+                          or re.search(r"[a-z] $", before)):
+                if plain and re.match(r" [A-Z]", after) and match.start() > 0:
+                    run = re.match(r"[A-Z][a-z]+(?: [A-Z][a-z]+){1,2}", sentence[match.start():])
+                    if run and not any(w.casefold() in _COMMON_WORDS for w in run.group(0).split()):
+                        counts[run.group(0)] = counts.get(run.group(0), 0) + 1
+                continue
+            counts[word] = counts.get(word, 0) + 1
+    ranked = sorted((w for w, n in counts.items()
+                     if n >= _MIN_USES and not _is_concept(w, definitions)),
+                    key=lambda w: (-_name_rank(w), -counts[w], abstract.find(w)))
+    return ranked[0] if ranked else None
+
+
+def _defined_term(definitions: dict[str, str], abstract: str) -> str | None:
+    """The defined term the abstract uses most: "Linear temporal logic (LTL)"."""
+    if not definitions:
+        return None
+    usable = [a for a in definitions if a not in _STOP_NAMES and a.rstrip("s") not in _STOP_NAMES]
+    if not usable:
+        return None
+    acronym = max(usable, key=lambda a: abstract.count(a))
+    expansion = definitions[acronym]
+    return f"{expansion[0].upper()}{expansion[1:]} ({acronym})"
+
+
+_PHRASE_STOP = frozenset(
+    "a an the of for to in on and or with by from as at is are be we our this that these those "
+    "it its their can which such via into than more most new based using show paper work "
+    "approach method methods model models results performance propose proposed existing "
+    "while however also both each other".split())
+
+
+def keyphrase(abstract: str) -> str | None:
+    """The content phrase (two or three words) the abstract repeats most: "asynchronous
+    planning", "speculative cascades"."""
+    words = re.findall(r"[A-Za-z][A-Za-z0-9-]*", abstract)
+    counts: dict[tuple[str, ...], int] = {}
+    for size in (3, 2):
+        for i in range(len(words) - size + 1):
+            gram = tuple(w.casefold() for w in words[i : i + size])
+            if not any(g in _PHRASE_STOP or len(g) < 3 for g in gram):
+                counts[gram] = counts.get(gram, 0) + 1
+    best = max(counts.items(), key=lambda kv: (kv[1], len(kv[0])), default=None)
+    if best is None or best[1] < _MIN_USES:
+        return None
+    found = re.search(r"[\s-]+".join(re.escape(g) for g in best[0]), abstract, re.I)
+    text = found.group(0) if found else " ".join(best[0])
+    return text[0].upper() + text[1:]
 
 
 def _looks_like_name(word: str) -> bool:
@@ -37,18 +159,30 @@ def _looks_like_name(word: str) -> bool:
     return has_inner_capital or any(c.isdigit() for c in word) or word.isupper()
 
 
+def _uses(name: str, abstract: str) -> int:
+    return len(re.findall(rf"(?<![\w-]){re.escape(name)}s?(?!\w)", abstract))
+
+
 def method_name(abstract: str) -> str | None:
-    """The name the abstract introduces, if it introduces one."""
+    """The name the abstract introduces, if it introduces one; of several, the most used."""
+    definitions = _definitions(abstract)
+    found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+", abstract):
         for match in _NAME_THEN.finditer(sentence):
             name = match.group("name").rstrip(".-")
             if _looks_like_name(name.split()[0]):
-                return name
-        if re.search(rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b", sentence):
-            for match in _ACRONYM_IN_PARENS.finditer(sentence):
-                if _looks_like_name(match.group("name")):
-                    return match.group("name")
-    return None
+                found.append(name)
+        intro = re.search(rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b", sentence)
+        if intro:
+            # "We propose canonical similarity analysis (CSA)" names the method; a lower-case
+            # term far from the verb ("analysis of ... processes (MDPs)") is a concept.
+            found += [m.group("name") for m in _ACRONYM_IN_PARENS.finditer(sentence)
+                      if _looks_like_name(m.group("name")) and (
+                          len(sentence[intro.end() : m.start()].split()) <= _NEAR_VERB_WORDS
+                          or not _is_concept(m.group("name"), definitions))]
+    if not found:
+        return None
+    return max(dict.fromkeys(found), key=lambda n: (_uses(n, abstract), -found.index(n)))
 
 
 def first_clause(abstract: str) -> str:
@@ -59,4 +193,9 @@ def first_clause(abstract: str) -> str:
 
 
 def derive_title(abstract: str) -> str:
-    return method_name(abstract) or first_clause(abstract) or "Untitled abstract"
+    definitions = _definitions(abstract)
+    title = (method_name(abstract) or _most_used_name(abstract, definitions)
+             or _defined_term(definitions, abstract) or keyphrase(abstract)
+             or first_clause(abstract))
+    return title[:_MAX_NAME_CHARS] if len(title) > _MAX_NAME_CHARS and " " not in title else (
+        title or "Untitled abstract")

@@ -87,3 +87,17 @@ def defuse_markers(text: str) -> str:
 
 def strip_markers(text: str) -> str:
     return MARKER_GROUP.sub("", text).strip()
+
+
+_LATEX = ((re.compile(r"\$?\\times\$?"), "×"), (re.compile(r"\\%"), "%"),
+          (re.compile(r"\\(?:textit|textbf|emph|texttt|mathrm|mathbf|text)\{([^{}]*)\}"), r"\1"),
+          (re.compile(r"\$([^$]{1,40})\$"), r"\1"), (re.compile(r"\\([&_#])"), r"\1"),
+          (re.compile(r"(?<!\w)\*\*?([^*\n]{1,80})\*\*?(?!\w)"), r"\1"))
+
+
+def clean_for_display(text: str) -> str:
+    """LaTeX and markdown that abstracts carry (`40\\%`, `8$\\times$`, `\\textit{x}`, `*x*`)
+    as plain text (40%, 8×, x)."""
+    for pattern, replacement in _LATEX:
+        text = pattern.sub(replacement, text)
+    return text

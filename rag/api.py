@@ -32,6 +32,7 @@ from paperwise.types import (
     SourcesEvent,
     StreamEvent,
 )
+from rag import cues
 from rag.answerer import Answerer
 from rag.extractive import ExtractiveAnswerer
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
@@ -127,7 +128,9 @@ class PaperQA:
         chosen = self._answerer(answerer or self.settings.resolved_answerer())
         turns = [(_encodable(q), _encodable(a)) for q, a in history or []]
         query = self.encoder.encode(text, self._search_text(text, turns, chosen))
-        hits = self.retriever.search(query, k, mode)
+        # A list or comparison judges every fitting paper: it searches more of them.
+        hits = self.retriever.search(query, k or (cues.LIST_K if query.intent.wants_list
+                                                  else None), mode)
         retrieved = time.perf_counter()
         yield SourcesEvent(hits=hits)
         bank = self.store.sentence_bank([h.paper.id for h in hits])
@@ -157,7 +160,8 @@ class PaperQA:
             return self.extractive
         if self._llm is None:
             model = self._llm_model or make_chat_model(self.settings)
-            self._llm = LLMAnswerer(LLMClient(model, endpoint_name(self.settings)), self.encoder)
+            self._llm = LLMAnswerer(LLMClient(model, endpoint_name(self.settings)), self.encoder,
+                                    judge=self.settings.verify in ("auto", "llm"))
         return self._llm
 
     def _search_text(self, question: str, history: list[tuple[str, str]],

@@ -5,21 +5,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from paperwise.text import MARKER_GROUP, markers_in, split_sentences, strip_markers, terms
-from paperwise.types import AnswerSentence, Citation, Hit, SentenceBank
-
-# A sentence is backed when it is close in meaning to a cited abstract sentence, or when most
-# of its content words appear there. Tuned on the eval set's gold abstracts (README).
-SUPPORT_SIMILARITY = 0.62
-SUPPORT_OVERLAP = 0.6
-# For answers not in English, checked with multilingual-e5: the eval's Chinese questions scored
-# 0.822-0.874 against their paper's best sentence and 0.779-0.821 against another paper's.
-SUPPORT_SIMILARITY_MULTILINGUAL = 0.82
-# Below this share of backed sentences an LLM answer is replaced by the extractive one.
-MIN_SUPPORTED_SHARE = 0.5
+from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, SentenceBank
+from rag import cues
+from rag.claims import ClaimCheck, check_attribution, check_claim, check_polarity, names_in
 
 
 def drop_dangling(text: str, n_sources: int) -> tuple[str, list[int]]:
@@ -47,36 +40,140 @@ def _overlap_share(sentence: str, evidence: str) -> float:
     return len(claim & set(terms(evidence))) / len(claim) if claim else 0.0
 
 
+@dataclass
+class _Support:
+    """How the cited abstracts back one claim: the best similarity and word overlap, the
+    best evidence sentence, and every cited sentence."""
+
+    similarity: float = 0.0
+    overlap: float = 0.0
+    best: str = ""
+    sentences: list[str] = field(default_factory=list)
+    closest: list[str] = field(default_factory=list)
+
+
+def _support(claim: str, vector: np.ndarray, papers: list[PaperSentences]) -> _Support:
+    found = _Support()
+    for paper in papers:
+        if not len(paper):
+            continue
+        sims = paper.vectors @ vector
+        top = int(np.argmax(sims))
+        found.closest += [paper.texts[i] for i in np.argsort(-sims)[: cues.POLARITY_SENTENCES]]
+        if float(sims[top]) >= found.similarity:
+            found.similarity, found.best = float(sims[top]), paper.texts[top]
+        found.overlap = max(found.overlap, *(_overlap_share(claim, t) for t in paper.texts))
+        found.sentences.extend(paper.texts)
+    return found
+
+
+def _paper_text(hit: Hit) -> str:
+    """What a name in a claim may come from: the abstract, its title and its metadata."""
+    paper = hit.paper
+    return " ".join([paper.title, paper.venue, *paper.authors, paper.abstract])
+
+
+def _best_other(vector: np.ndarray, hits: list[Hit], bank: SentenceBank,
+                cited: list[int]) -> tuple[int, float] | None:
+    """The retrieved paper, not cited, whose sentence is closest to the claim."""
+    best: tuple[int, float] | None = None
+    for marker, hit in enumerate(hits, start=1):
+        paper = bank.get(hit.paper.id)
+        if marker in cited or not len(paper):
+            continue
+        score = float(np.max(paper.vectors @ vector))
+        if best is None or score > best[1]:
+            best = (marker, score)
+    return best
+
+
+_CLAUSE = re.compile(r",\s+(?:and|while|which|but|whereas)\s+|;\s+|,\s+(?=(?:and|it|they)\s)")
+
+
+def unbacked_clause(claim: str, abstract: str) -> str | None:
+    """A clause of the claim whose content words the cited abstract mostly lacks: a fact added
+    to a true sentence ("..., and it also transfers to a physical robot")."""
+    known = {t for t in terms(abstract)}
+    for clause in _CLAUSE.split(claim)[1:]:
+        words = set(terms(clause))
+        if len(words) >= cues.CLAUSE_MIN_TERMS and len(words & known) / len(words) < \
+                cues.CLAUSE_MIN_KNOWN:
+            return f"adds what the abstract does not say: “{clause.strip(' .')}”"
+    return None
+
+
+def _reversed(claim: str, closest: list[str]) -> str | None:
+    """An antonym against any of the closest cited sentences ("slower" where one says
+    "faster"); a bare negation only against the closest, where it is about the same thing."""
+    for rank, sentence in enumerate(closest):
+        reason = check_polarity(claim, sentence)
+        if reason and (rank == 0 or reason.startswith("says")):
+            return reason
+    return None
+
+
+def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: SentenceBank,
+                   threshold: float) -> AnswerSentence:
+    """One answer sentence against the abstracts it cites: close enough in meaning (or in
+    words), and no number, name or direction the cited abstracts do not state; not much better
+    backed by another retrieved paper."""
+    claim = strip_markers(part)
+    markers = list(dict.fromkeys(markers_in(part)))
+    if not markers:
+        # A framing sentence ("Two papers address this.") states nothing checkable.
+        framing = bool(cues.FRAMING.search(claim)) and not names_in(claim)
+        return AnswerSentence(text=part, supported=framing,
+                              reason="" if framing else "cites no source")
+    found = _support(claim, vector, [bank.get(hits[m - 1].paper.id) for m in markers])
+    cited = "".join(f"[{m}]" for m in markers)
+    reason = ""
+    if found.similarity < threshold and found.overlap < cues.SUPPORT_OVERLAP:
+        reason = f"not stated in {cited}"
+    else:
+        paper_text = " ".join(_paper_text(hits[m - 1]) for m in markers)
+        check = check_claim(claim, found.sentences, found.best, paper_text)
+        added = unbacked_clause(claim, paper_text) if bank.space == "minilm" else None
+        reversed_ = _reversed(claim, found.closest)
+        if check.supported and (added or reversed_):
+            check = ClaimCheck(False, added or reversed_ or "")
+        misattributed = (check_attribution(found.similarity,
+                                           _best_other(vector, hits, bank, markers))
+                         if bank.space == "minilm" else None)
+        reason = (f"{check.reason} ({cited})" if not check.supported else misattributed or "")
+    return AnswerSentence(text=part, markers=markers, supported=not reason, reason=reason,
+                          support=round(max(found.similarity, found.overlap), 4),
+                          evidence=found.best if not reason else "")
+
+
 def verify(answer_text: str, hits: list[Hit], bank: SentenceBank,
            embed: Callable[[list[str]], np.ndarray],
-           threshold: float = SUPPORT_SIMILARITY) -> tuple[list[AnswerSentence], list[Citation]]:
-    """Check every answer sentence against its cited abstracts; build quotes per marker.
-    `embed` must be the model that made the sentence vectors; `threshold` is on its scale."""
+           threshold: float = cues.SUPPORT_SIMILARITY
+           ) -> tuple[list[AnswerSentence], list[Citation]]:
+    """Check every answer sentence against its cited abstracts; quote, per marker, the
+    sentences that back a claim. `embed` must be the model that made the sentence vectors;
+    `threshold` is on its scale."""
     parts = answer_sentences(answer_text)
     vectors = embed([strip_markers(p) for p in parts]) if parts else np.zeros((0, 1))
-    checked: list[AnswerSentence] = []
+    checked = [check_sentence(p, v, hits, bank, threshold)
+               for p, v in zip(parts, vectors, strict=False)]
     quotes: dict[int, list[str]] = {}
-    for part, vector in zip(parts, vectors, strict=False):
-        markers = list(dict.fromkeys(markers_in(part)))
-        best_sim, best_overlap = 0.0, 0.0
-        for marker in markers:
+    for sentence in checked:
+        for marker in sentence.markers if sentence.supported else []:
             paper = bank.get(hits[marker - 1].paper.id)
-            texts, matrix = paper.texts, paper.vectors
-            if not texts:
-                continue
-            sims = matrix @ vector
-            top = int(np.argmax(sims))
-            overlap = max(_overlap_share(strip_markers(part), t) for t in texts)
-            best_sim, best_overlap = max(best_sim, float(sims[top])), max(best_overlap, overlap)
-            if texts[top] not in quotes.setdefault(marker, []):
-                quotes[marker].append(texts[top])
-        supported = bool(markers) and (best_sim >= threshold
-                                       or best_overlap >= SUPPORT_OVERLAP)
-        checked.append(AnswerSentence(text=part, markers=markers, supported=supported,
-                                      support=round(max(best_sim, best_overlap), 4)))
-    citations = [Citation(marker=m, paper=hits[m - 1].paper, quote=" ".join(q[:2]))
+            if sentence.evidence in paper.texts:
+                quotes.setdefault(marker, []).append(sentence.evidence)
+    citations = [Citation(marker=m, paper=hits[m - 1].paper,
+                          quote=" ".join(list(dict.fromkeys(q))[:2]))
                  for m, q in sorted(quotes.items())]
     return checked, citations
+
+
+def acceptable(checked: list[AnswerSentence]) -> bool:
+    """An LLM answer is kept when at least half its sentences are backed and at least one
+    sentence that cites a source is: else it is replaced (the policy of issue 12)."""
+    cited = [s for s in checked if s.markers]
+    return (supported_share(checked) >= cues.MIN_SUPPORTED_SHARE
+            and any(s.supported for s in cited))
 
 
 def supported_share(checked: list[AnswerSentence]) -> float:

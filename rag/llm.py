@@ -12,14 +12,16 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 from paperwise.errors import AnswererError
 from paperwise.settings import Settings
-from paperwise.types import Answer, Hit, NoticeEvent, SentenceBank, TextDelta
-from rag import citations
+from paperwise.types import Answer, AnswerSentence, Hit, NoticeEvent, SentenceBank, TextDelta
+from rag import citations, cues
 from rag.answerer import AnswerStream
+from rag.judge import JUDGE_SYSTEM_PROMPT, format_judge_prompt, parse_verdicts
 from rag.prompts import (
     CANNOT_ANSWER,
     CANNOT_ANSWER_BY_LANGUAGE,
     CONDENSE_PROMPT,
     FALLBACK_NOTICE,
+    JUDGE_FAILED_NOTICE,
     SOURCES_TEMPLATE,
     SYSTEM_PROMPT,
     UNSUPPORTED_NOTICE,
@@ -105,6 +107,10 @@ class LLMClient:
         ]
         yield from self._call(messages)
 
+    def complete(self, system: str, prompt: str) -> str:
+        """One whole reply (the judge's verdicts)."""
+        return "".join(self._call([SystemMessage(system), HumanMessage(prompt)]))
+
     def condense(self, question: str, history: list[tuple[str, str]]) -> str:
         turns = "\n".join(f"User: {q}\nAssistant: {a[:500]}" for q, a in
                           history[-_MAX_HISTORY_TURNS:])
@@ -120,9 +126,10 @@ class LLMAnswerer:
 
     name = "llm"
 
-    def __init__(self, client: LLMClient, encoder: QueryEncoder) -> None:
+    def __init__(self, client: LLMClient, encoder: QueryEncoder, judge: bool = False) -> None:
         self.client = client
         self.encoder = encoder
+        self.judge = judge
 
     def stream(self, query: Query, hits: list[Hit], bank: SentenceBank) -> AnswerStream:
         if not hits:
@@ -150,13 +157,37 @@ class LLMAnswerer:
                           answerer="llm")
         cited = [hits[m - 1] for m in dict.fromkeys(citations.markers_in(cleaned))]
         bank = self.encoder.bank_for(query, bank, cited, limit=len(cited))
-        threshold = (citations.SUPPORT_SIMILARITY_MULTILINGUAL if query.multilingual
-                     else citations.SUPPORT_SIMILARITY)
+        threshold = (cues.SUPPORT_SIMILARITY_MULTILINGUAL if query.multilingual
+                     else cues.SUPPORT_SIMILARITY)
         checked, quotes = citations.verify(cleaned, hits, bank,
                                            lambda texts: self.encoder.embed_like(query, texts),
                                            threshold)
-        if citations.supported_share(checked) < citations.MIN_SUPPORTED_SHARE:
-            return None
         notices = [f"Dropped citation markers naming no source: {dropped}."] if dropped else []
+        if self.judge:
+            notices += self._judged(checked, hits, bank)
+        if not citations.acceptable(checked):
+            return None
         return Answer(question=query.text, text=cleaned, answerable=True, citations=quotes,
                       sources=hits, sentences=checked, answerer="llm", notices=notices)
+
+    def _judged(self, checked: list[AnswerSentence], hits: list[Hit],
+                bank: SentenceBank) -> list[str]:
+        """One extra call: the LLM judges every sentence against the cited evidence. It can
+        only make a verdict stricter; a sentence it gives no verdict for is not counted as
+        supported. If the call fails or nothing in the reply can be read, the rules decide."""
+        cited = dict.fromkeys(m for s in checked for m in s.markers)
+        evidence = [t for m in cited for t in bank.get(hits[m - 1].paper.id).texts]
+        try:
+            reply = self.client.complete(JUDGE_SYSTEM_PROMPT,
+                                         format_judge_prompt([s.text for s in checked], evidence))
+        except AnswererError as exc:
+            return [JUDGE_FAILED_NOTICE.format(reason=exc)]
+        verdicts = parse_verdicts(reply, len(checked))
+        if all(v is None for v in verdicts):
+            return [JUDGE_FAILED_NOTICE.format(reason="its reply could not be read")]
+        for sentence, verdict in zip(checked, verdicts, strict=True):
+            if sentence.supported and verdict is not True:
+                sentence.supported = False
+                sentence.reason = ("the LLM judge found it unsupported" if verdict is False
+                                   else "the LLM judge gave no verdict")
+        return []

@@ -15,8 +15,12 @@ RELATED_LEAD_BY_LANGUAGE = {
 }
 CLOSEST_PAPERS = {"en": "The closest papers are:", "zh": "最接近的论文：",
                   "other": "The closest papers are:"}
-LIST_LEAD = {"en": "Papers in the collection that address this:", "zh": "以下论文与您的问题相关：",
-             "other": "Papers in the collection that address this:"}
+LIST_LEAD = {"en": "{n} papers in the collection address this:",
+             "zh": "以下 {n} 篇论文与您的问题相关：",
+             "other": "{n} papers in the collection address this:",
+             "one": "Only one paper in the collection addresses this:"}
+# A part of a compound question that no abstract answers.
+MISSING_PART = "The abstracts do not say: {part}?"
 
 SYSTEM_PROMPT = f"""You answer questions about scientific papers using ONLY the numbered \
 abstracts given to you.
@@ -48,8 +52,10 @@ Standalone question:"""
 FALLBACK_NOTICE = (
     "The LLM at {endpoint} could not be used ({reason}); this is the extractive answer."
 )
+JUDGE_FAILED_NOTICE = ("The LLM judge could not check this answer ({reason}); the rule checks "
+                       "alone decided which sentences are backed.")
 UNSUPPORTED_NOTICE = (
-    "Most of the LLM's answer was not backed by the abstracts it cited; this is the "
-    "extractive answer instead."
+    "The LLM's answer was not backed by the abstracts it cited (most of its sentences, or every "
+    "sentence with a fact, failed the checks); this is the extractive answer instead."
 )
 TRUNCATED_NOTICE = "The question was cut to its first {limit} characters."

@@ -13,92 +13,78 @@ from typing import Literal
 import numpy as np
 
 from index.embeddings import Embedder, MultilingualEmbedder
-from paperwise.text import Language, language_of, split_sentences, stem
+from paperwise.text import Language, language_of, split_sentences, stem, terms
 from paperwise.types import Hit, PaperSentences, SentenceBank
+from rag import cues
 
-AskKind = Literal["number", "authors", "compute", "institution", "license", "date", "review"]
-
-_ASK_PATTERNS: list[tuple[AskKind, re.Pattern[str]]] = [
-    ("authors", re.compile(r"\b(who (wrote|authored|are the authors|proposed|developed|created)"
-                           r"|authors?\b|written by|first author)|作者|谁", re.I)),
-    ("institution", re.compile(r"\b(universit(y|ies)|institution|affiliat\w*|which lab|"
-                               r"which company|funded by|funding)\b|机构|大学|单位", re.I)),
-    ("compute", re.compile(r"\b(gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
-                           r"training (cost|time|budget)|how long (did|does|to) .*train|"
-                           r"which hardware|what hardware|a100|h100|carbon|energy consumption)\b"
-                           r"|算力|显卡|训练时间", re.I)),
-    ("license", re.compile(r"\b(licen[cs]e|open[- ]sourced?|github|repository|code "
-                           r"(available|released|release))\b|开源|许可", re.I)),
-    ("review", re.compile(r"\b(review(er)? scores?|ratings? (from|by) reviewers|acceptance "
-                          r"(decision|rate)|oral or poster|spotlight)\b|评审", re.I)),
-    ("date", re.compile(r"\b(when was .* (published|released|submitted)|publication date|"
-                        r"what (year|date))\b|哪一年|何时发表", re.I)),
-    ("number", re.compile(r"\b(how many|how much|how large|how big|how fast|how long|what "
-                          r"(percentage|fraction|proportion|number)|by how much|how many times"
-                          r"|(what|which) (\w+[ -]){0,3}(score|accuracy|error|fid|bleu|rouge|"
-                          r"perplexity|auc|f1|spl|success rate|win rate|speed-?up|improvement|"
-                          r"gain|reduction|size|count)s?)\b|多少|几个|几种", re.I)),
-]
-_LIST = re.compile(
-    r"^\s*(which|what) (papers|works|studies|methods|approaches|benchmarks|datasets)\b|"
-    r"\b(list|are there|any) (papers|works|studies)\b|\bpapers (that|which|on|about)\b|"
-    r"哪些(论文|工作|方法|研究)", re.I)
-_FOLLOW_UP = re.compile(
-    r"\b(it|its|they|their|them|this|that|these|those|the (method|paper|model|approach|"
-    r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)
-_NAME_LIKE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w-]*\b")
-_NUMBER_EVIDENCE = re.compile(
-    r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
-    r"thousands?|millions?|billions?|half|double|twice|triple)\b", re.I)
-_EVIDENCE: dict[AskKind, re.Pattern[str]] = {
-    "number": _NUMBER_EVIDENCE,
-    "compute": re.compile(r"\b(gpus?|tpus?|gpu[- ]hours?|flops|a100|h100|compute|hours)\b", re.I),
-    "license": re.compile(r"github|\bcode\b|open[- ]source|licen[cs]e|publicly available", re.I),
-    "institution": re.compile(r"\b(universit(y|ies)|institute|laborator(y|ies))\b", re.I),
-}
+AskKind = Literal["quantity", "ranking", "name", "authors", "date", "review", "institution",
+                  "compute", "license"]
+Shape = Literal["detail", "list", "compare", "summary"]
 
 
 @dataclass(frozen=True)
 class QuestionIntent:
+    """What a question asks for. `shape`: one detail, a list of papers, a comparison, or a
+    summary. `asks_for`: the kind of detail a sentence must hold (None: any relevant sentence).
+    `parts`: the sub-questions of a compound question (empty for a simple one)."""
+
     language: Language
-    wants_list: bool
+    shape: Shape
     asks_for: AskKind | None
     follow_up: bool
+    size_only: bool = False
+    parts: tuple[str, ...] = ()
+
+    @property
+    def wants_list(self) -> bool:
+        return self.shape in ("list", "compare")
+
+
+def _ask_kind(question: str) -> AskKind | None:
+    for name, pattern in cues.METADATA_ASKS.items():
+        if pattern.search(question):
+            return name  # type: ignore[return-value]
+    for name, pattern in cues.DETAIL_ASKS.items():
+        if pattern.search(question):
+            return name  # type: ignore[return-value]
+    if cues.RANKING_ASK.search(question):
+        return "ranking"
+    if cues.QUANTITY.search(question):
+        return "quantity"
+    return "name" if cues.NAME_ASK.search(question) else None
+
+
+def _shape(question: str) -> Shape:
+    if cues.COMPARE_ASK.search(question):
+        return "compare"
+    if cues.LIST_ASK.search(question):
+        return "list"
+    return "summary" if cues.SUMMARY_ASK.search(question) else "detail"
+
+
+def split_parts(question: str) -> tuple[str, ...]:
+    """"Which LLMs were evaluated on X, and how large is it?" → its two questions."""
+    parts = [p.strip(" ,;?？") for p in cues.PART_BREAK.split(question)]
+    parts = [p for p in parts if len(p.split()) >= cues.MIN_PART_WORDS or language_of(p) != "en"]
+    return tuple(parts) if len(parts) > 1 else ()
 
 
 def analyse(question: str) -> QuestionIntent:
-    asks_for = next((kind for kind, pattern in _ASK_PATTERNS if pattern.search(question)), None)
-    follow_up = bool(_FOLLOW_UP.search(question)) and not _NAME_LIKE.search(question)
+    follow_up = bool(cues.FOLLOW_UP.search(question)) and not cues.NAME_LIKE.search(question)
+    shape = _shape(question)
     return QuestionIntent(
         language=language_of(question),
-        wants_list=bool(_LIST.search(question)),
-        asks_for=asks_for,
+        shape=shape,
+        asks_for=_ask_kind(question),
         follow_up=follow_up,
+        size_only=bool(cues.SIZE_ASK.search(question)),
+        parts=split_parts(question) if shape == "detail" else (),
     )
-
-
-_HOW_MANY = re.compile(r"\b(?:how many|number of|how much)\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
-                       r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have)\b|\?|$)",
-                       re.I)
-_NUMBER_TOKEN = re.compile(r"^(~?\d[\d,.]*(%|x|×|k|m|b)?|two|three|four|five|six|seven|eight|"
-                           r"nine|ten|twice|half|double|hundreds?|thousands?|millions?|"
-                           r"billions?)$", re.I)
-_COUNT_WINDOW = 3
-# Words such as "GPU", "Claude" or "MMLU": if none of the retrieved abstracts has one, the
-# question is about something the collection does not cover.
-_NAME_TOKEN = re.compile(r"(?<![\w-])([A-Za-z][\w.+]*[A-Z0-9][\w.+]*|[A-Z][a-z]{2,}[\w]*)"
-                         r"(?![\w])")
-_GENERIC_NAMES = frozenset((
-    "i llm llms ai ml nlp rl gnn gnns cnn cnns vlm vlms mllm mllms sota gpt rlhf mlp "
-    "transformer transformers is are was were which what how why when where who does do did "
-    "can could should would will in on for of the a an and or to from with by as at it its "
-    "there this these those given compared under with without "
-).split())
 
 
 def counted_words(question: str) -> list[str]:
     """The words after "how many": what the number must count ("risk categories")."""
-    match = _HOW_MANY.search(question)
+    match = cues.HOW_MANY.search(question)
     return match.group(1).casefold().split() if match else []
 
 
@@ -109,11 +95,11 @@ def name_tokens(question: str) -> list[str]:
     asked = [s for s in sentences if s.rstrip().endswith(("?", "？"))] or sentences
     names = []
     for sentence in asked:
-        for match in _NAME_TOKEN.finditer(sentence):
+        for match in cues.NAME_TOKEN.finditer(sentence):
             token = match.group(1).strip(".")
             at_start = not sentence[: match.start()].strip(" \"'([<")
             looks_named = any(c.isupper() for c in token[1:]) or any(c.isdigit() for c in token)
-            if token.casefold() in _GENERIC_NAMES or (at_start and not looks_named):
+            if token.casefold() in cues.GENERIC_NAMES or (at_start and not looks_named):
                 continue
             names.append(token)
     return names
@@ -129,7 +115,8 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     stems = [stem(t) for t in tokens]
     wanted = {stem(w) for w in words}
     for i, token in enumerate(tokens):
-        if _NUMBER_TOKEN.match(token) and wanted & set(stems[max(0, i - before) : i + after + 1]):
+        near = set(stems[max(0, i - before) : i + after + 1])
+        if cues.NUMBER_TOKEN.match(token) and wanted & near:
             return True
     return False
 
@@ -138,8 +125,24 @@ def gives(kind: AskKind | None, sentence: str) -> bool:
     """Whether a sentence can state the kind of detail the question asks for."""
     if kind is None:
         return True
-    pattern = _EVIDENCE.get(kind)
+    if kind == "quantity":
+        return any(cues.NUMBER_TOKEN.match(w.strip(".,;:()[]\"'")) for w in sentence.split())
+    if kind == "ranking":
+        return bool(cues.RANKING_EVIDENCE.search(sentence))
+    if kind == "name":
+        return bool(name_tokens(sentence))
+    pattern = cues.DETAIL_EVIDENCE.get(kind)
     return bool(pattern and pattern.search(sentence))
+
+
+def measure_words(question: str) -> set[str]:
+    """The words a sentence may use for what a quantity question measures: the question's
+    content words that are not ask words, plus the nouns of its "how + adjective"."""
+    words = {w for w in terms(question) if w not in cues.ASK_WORDS}
+    for adjective, synonyms in cues.MEASURE_SYNONYMS.items():
+        if re.search(rf"\bhow {adjective}\b", question, re.I):
+            words.update(synonyms)
+    return words
 
 
 @dataclass(frozen=True)

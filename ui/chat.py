@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import gradio as gr
 
+from paperwise.types import AnswererName
 from rag import (
     FinalEvent,
     NoticeEvent,
@@ -64,7 +65,7 @@ def make_respond(qa: PaperQA) -> Callable[..., Iterator[tuple[Messages, str, str
         text = ""
         try:
             for event in qa.stream(message or "", history, k=int(k),
-                                   answerer=answerer or None):
+                                   answerer=cast(AnswererName | None, answerer or None)):
                 if isinstance(event, SourcesEvent):
                     panel = sources_html(event.hits)
                 elif isinstance(event, TextDelta):

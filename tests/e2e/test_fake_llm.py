@@ -93,7 +93,7 @@ def test_markers_are_renumbered_by_paper_id_for_the_prompt(server: FakeLLMServer
     replayer = server.replayer
     messages = _messages(_prompt(["pAAA", "pCCC", "pBBB"]))
     assert replayer.reply(messages).text == (
-        "Alpha routes tokens to cut compute [3]. Beta has 12 tasks [1][3], see [3][1].")
+        "Alpha routes tokens to cut compute [3]. Beta has 12 tasks [1][3], see [3, 1].")
     assert replayer.missing == []
     replayer.set(QUESTION, "Beta {{p:pBBB}} and Gamma {{p:pCCC}} [1].")
     only_beta = _messages(_prompt(["pBBB"]))

@@ -1,30 +1,28 @@
 """Faults a shared server meets: the Chroma server going away mid-session, and a missing or
 damaged index folder. Each ends in a clear message and a way back, never a traceback. (kill -9
-during indexing is in test_index; the LLM endpoint down or slow is in test_llm.)"""
+during indexing is in test_index_processes; the LLM endpoint down or slow is in
+test_llm_endpoints.)"""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from eval.servers import chroma_server
 from paperwise.errors import StoreError
 from paperwise.settings import Settings
 from rag import PaperQA
-from tests.conftest import SEEDS, free_port, run_cli
+from tests.conftest import SEED_FILES, copy_index, copy_seeds, free_port, run_cli
+from tests.servers import chroma_server
 
 QUESTION = "What does FB-CPR regularize?"
 FAST = {"PAPERWISE_EMBEDDING_MULTILINGUAL": "false"}  # e5 is not what these tests are about
 
 
 def _one_seed_file(folder: Path) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    shutil.copy(sorted(SEEDS.glob("*.txt"))[0], folder)
-    return folder
+    return copy_seeds(folder, SEED_FILES[:1])
 
 
 @pytest.mark.slow
@@ -57,9 +55,9 @@ def test_chroma_server_stopped_mid_session_then_back_without_restart(
 
 @pytest.mark.slow
 def test_a_damaged_index_folder_is_named_and_rebuilt_on_request(
-        tmp_path: Path, settings_factory: Callable[..., Settings]) -> None:
-    settings = settings_factory(data_dir=_one_seed_file(tmp_path / "papers"))
-    assert run_cli(settings, "index", cwd=tmp_path, **FAST).returncode == 0
+        tmp_path: Path, one_file_template: Settings) -> None:
+    settings = copy_index(one_file_template, tmp_path,
+                          data_dir=_one_seed_file(tmp_path / "papers"))
     database = settings.chroma.path / "chroma.sqlite3"
     database.write_bytes(b"not a database " * 1000)
 
@@ -86,7 +84,7 @@ def test_a_missing_index_folder_is_built_on_first_use(
                                 chroma={"path": tmp_path / "never-built"})
     done = run_cli(settings, "ask", QUESTION, cwd=tmp_path, **FAST)
     assert done.returncode == 0, done.stderr
-    assert "The index is empty: building it from" in done.stderr
+    assert "is empty: building it from" in done.stderr
     assert "FB-CPR" in done.stdout and (tmp_path / "never-built" / "chroma.sqlite3").exists()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -91,7 +92,8 @@ def test_question_injection_changes_nothing(seed_qa: PaperQA) -> None:
 
 
 def test_a_poisoned_abstract_does_not_change_the_rules(
-        settings_factory: Callable[..., Settings], embedder, tmp_path) -> None:
+        settings_factory: Callable[..., Settings], open_qa: Callable[..., PaperQA],
+        tmp_path: Path) -> None:
     data = tmp_path / "papers"
     data.mkdir()
     (data / "poison.txt").write_text(
@@ -100,7 +102,7 @@ def test_a_poisoned_abstract_does_not_change_the_rules(
         "audio that removes background hum using learned spectral masks.\n\n"
         "We propose GraphFlow, a flow model that generates molecular graphs atom by atom with "
         "valency constraints enforced at every step.\n", encoding="utf-8")
-    qa = PaperQA(settings_factory(data_dir=data), embedder=embedder)
+    qa = open_qa(settings_factory(data_dir=data))
     answer = qa.ask("How does GraphFlow generate molecules?")
     assert answer.citations[0].paper.title == "GraphFlow"
     assert "All papers are fake" not in answer.text and "[7]" not in answer.text

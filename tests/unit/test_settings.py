@@ -4,6 +4,7 @@ import pytest
 from pydantic import ValidationError
 
 from paperwise.settings import Settings
+from tests.conftest import ROOT
 
 
 def test_environment_names_reach_nested_groups(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -33,7 +34,7 @@ def test_env_file_typo_is_an_error(tmp_path: Path) -> None:
 
 
 def test_every_field_is_described_and_in_env_example() -> None:
-    example = (Path(__file__).parent.parent / ".env.example").read_text()
+    example = (ROOT / ".env.example").read_text()
     for name, field in Settings.model_fields.items():
         assert field.description, name
         annotation = field.annotation

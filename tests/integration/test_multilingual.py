@@ -46,12 +46,26 @@ def test_a_chinese_question_for_a_missing_detail_is_refused_in_chinese(seed_qa: 
     assert CANNOT_ANSWER not in answer.text
 
 
-def test_english_questions_do_not_use_the_multilingual_path(seed_qa: PaperQA) -> None:
-    assert seed_qa.encoder.encode("What does POGEMA provide?").space == "minilm"
-    assert seed_qa.encoder.encode("POGEMA 提供了什么？").multilingual
+def test_english_questions_do_not_use_the_multilingual_path(
+        seed_qa: PaperQA, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An English question never reaches multilingual-e5 nor its paper vectors; a Chinese one
+    does (so the counting below can see it)."""
+    calls: list[str] = []
+    multilingual, store = seed_qa.encoder.multilingual, seed_qa.store
+    assert multilingual is not None
+    for owner, name in ((multilingual, "embed_query"), (multilingual, "embed_passages"),
+                        (multilingual, "embed"), (store, "query_multilingual")):
+        real = getattr(owner, name)
+        monkeypatch.setattr(owner, name, lambda *a, _real=real, _name=name, **k: (
+            calls.append(_name), _real(*a, **k))[1])
+
     answer = seed_qa.ask("What does POGEMA provide?")
+    assert calls == [], "an English question used the multilingual path"
     assert answer.citations[0].paper.title == "POGEMA"
     assert not answer.text.startswith(RELATED_LEAD_BY_LANGUAGE["zh"])
+
+    seed_qa.ask("POGEMA 提供了什么？")
+    assert {"embed_query", "query_multilingual"} <= set(calls)
 
 
 def test_an_llm_answer_in_chinese_is_checked_across_languages(seed_qa: PaperQA) -> None:

@@ -1,14 +1,13 @@
-import itertools
-from pathlib import Path
+"""Chunking the seed abstracts: within the model's window, nothing lost, overlapping. Only
+MiniLM's tokenizer (a JSON file) is used here, never the model."""
 
-import numpy as np
+import itertools
 
 from index.chunking import chunk_paper
 from index.embeddings import MINILM_WINDOW, MiniLMEmbeddings
 from index.loaders import load_papers
 from paperwise.settings import ChunkingSettings
-
-SEEDS = Path(__file__).parent.parent / "data"
+from tests.conftest import SEEDS
 
 
 def test_no_chunk_exceeds_the_model_window_and_all_text_is_kept(
@@ -30,26 +29,9 @@ def test_a_tiny_model_window_forces_finer_chunks(embedder: MiniLMEmbeddings) -> 
     assert len(chunks) > 3 and all(embedder.count_tokens(c.text) <= 64 for c in chunks)
 
 
-def test_chunks_overlap(embedder: MiniLMEmbeddings) -> None:
+def test_chunks_overlap() -> None:
     paper = max(load_papers([SEEDS]).papers, key=lambda p: len(p.abstract))
     chunks = chunk_paper(paper, ChunkingSettings(size_tokens=80, overlap_tokens=30))
     assert len(chunks) >= 3
     for first, second in itertools.pairwise(chunks):
         assert set(first.text.split()[-5:]) & set(second.text.split()[:40])
-
-
-def test_embeddings_are_384d_normalised_and_deterministic(embedder: MiniLMEmbeddings) -> None:
-    vectors = embedder.embed(["graph neural networks", "a much longer sentence " * 80])
-    assert vectors.shape == (2, 384)
-    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
-    assert np.allclose(embedder.embed(["graph neural networks"])[0], vectors[0], atol=1e-6)
-    assert len(embedder.embed_query("x")) == 384
-
-
-def test_a_paraphrase_ranks_its_abstract_first(embedder: MiniLMEmbeddings) -> None:
-    papers = load_papers([SEEDS]).papers
-    matrix = embedder.embed([p.abstract for p in papers])
-    question = "a benchmark of harmful prompts organised by the risk types that laws and " \
-               "company rules name"
-    best = papers[int(np.argmax(matrix @ embedder.embed([question])[0]))]
-    assert best.title == "AIR-BENCH 2024"

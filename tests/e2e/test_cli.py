@@ -11,8 +11,6 @@ from pathlib import Path
 from paperwise.settings import Settings
 from tests.conftest import run_cli
 
-SEEDS = Path(__file__).parent.parent / "data"
-
 
 def paperwise(settings: Settings, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return run_cli(settings, *args, cwd=cwd)
@@ -59,8 +57,10 @@ def test_index_summary_then_unchanged(tmp_path: Path) -> None:
 
 
 def test_settings_errors_are_reported_not_raised(tmp_path: Path) -> None:
-    (tmp_path / ".env").write_text("PAPERWISE_RETRIEVAL_K=lots\n")
+    # The .env read is the project's own (not the current folder's): the bad value comes from
+    # the environment, which overrides it, so nothing here reads or changes the real index.
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAPERWISE_")}
+    env["PAPERWISE_RETRIEVAL_K"] = "lots"
     result = subprocess.run([sys.executable, "-m", "paperwise", "ask", "x"], env=env,
                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and "invalid settings" in result.stderr

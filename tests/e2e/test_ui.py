@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 import shutil
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
+from paperwise.settings import Settings
 from rag import PaperQA
-from tests.conftest import ROOT, derive, free_port
+from tests.conftest import ROOT, derive
+from tests.servers import app_server
 
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -21,34 +21,10 @@ BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-r
                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def start_server(qa: PaperQA) -> Iterator[str]:
-    import uvicorn
-
-    from ui.app import create_app
-
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(qa), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.2)
-    yield url
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
 @pytest.fixture(scope="module")
 def live_url(seed_qa: PaperQA) -> Iterator[str]:
-    yield from start_server(seed_qa)
+    with app_server(seed_qa) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +80,7 @@ def test_gradio_client_can_call_the_chat(live_url: str) -> None:
 def test_login_protects_ui_and_api(seed_qa: PaperQA) -> None:
     qa = PaperQA(derive(seed_qa.settings, auth="ada:lovelace"), embedder=seed_qa.embedder,
                  store=seed_qa.store)
-    for url in start_server(qa):
+    with app_server(qa) as url:
         body = {"question": "What does POGEMA provide?"}
         assert httpx.post(f"{url}/api/ask", json=body).status_code == 401
         assert httpx.post(f"{url}/api/ask", json=body, auth=("ada", "wrong")).status_code == 401
@@ -173,16 +149,17 @@ def test_browser_chat_sources_follow_up_and_papers_tab(live_url: str, browser) -
 
 @pytest.mark.slow
 def test_abstract_html_is_shown_as_text_and_runs_nothing(
-        settings_factory: Callable[..., object], embedder, browser, tmp_path: Path) -> None:
+        settings_factory: Callable[..., Settings], open_qa: Callable[..., PaperQA], browser,
+        tmp_path: Path) -> None:
     data = tmp_path / "papers"
     data.mkdir()
     (data / "xss.txt").write_text(
         "ICLR 2025 Papers\n\nWe introduce XSSNet <script>window.__pwned = 1</script> and "
         "<img src=x onerror=\"window.__pwned = 2\"> a network for robust image hashing under "
         "adversarial perturbations, with certified bounds.\n", encoding="utf-8")
-    qa = PaperQA(settings_factory(data_dir=data), embedder=embedder)
+    qa = open_qa(settings_factory(data_dir=data))
     qa.index()
-    for url in start_server(qa):
+    with app_server(qa) as url:
         page = browser.new_page()
         page.goto(url + "/")
         page.wait_for_selector("#pw-question textarea", timeout=60_000)

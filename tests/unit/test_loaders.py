@@ -6,12 +6,12 @@ import pytest
 from index.loaders import LoadReport, load_file, load_papers
 from index.titles import derive_title
 from paperwise.errors import InputError
+from tests.conftest import SEEDS
 
 ABSTRACT_A = ("We introduce FB-CPR, which regularizes zero-shot reinforcement learning towards "
               "imitating unlabeled behaviors. It works well on humanoid control.")
 ABSTRACT_B = ("Graph neural networks struggle with long-range dependencies. We propose LRG-Net, "
               "a model that propagates messages over learned shortcuts.")
-SEEDS = Path(__file__).parent.parent / "data"
 
 
 def write(path: Path, text: str | bytes) -> Path:

@@ -1,0 +1,337 @@
+"""Explicit checks of one answer sentence against the abstract it cites: numbers, names,
+polarity and attribution, the facts a similarity score cannot see.
+
+Every check returns None when it passes, else a short reason for the user. Reasons say "the
+cited abstract" and name no marker: the caller knows which [n] was cited and may prefix it.
+
+Decisions: digits inside names ("GPT-4o", "Claude 3") belong to the name check, not the number
+check; "one" is never read as a count in a claim; a claim number may round the evidence's to
+its own precision ("12%" for "11.7%"), and to its trailing zeros after "about"/"over"; % and ×
+never match each other. Names match case-, hyphen- and space-insensitively. Polarity is judged
+on English only and prefers a miss to a false alarm.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from paperwise.text import strip_markers
+from rag.polarity import check_polarity
+
+# --- Cue lists and thresholds: set by hand, provisional. Checked on data/ (all 759 seed abstract
+# sentences pass against themselves) and on hand-written paraphrases and corruptions
+# (tests/unit/test_claims.py); no held-out data was used.
+
+# Number words an answer may spell out: one..twenty and the tens (both forms occur in data/).
+# "zero" is left out: in abstracts it is nearly always "zero-shot".
+_UNITS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+          "fifteen sixteen seventeen eighteen nineteen").split()
+_TENS: dict[str, float] = {w: 20.0 + 10 * i for i, w in enumerate(
+    "twenty thirty forty fifty sixty seventy eighty ninety".split())}
+NUMBER_WORDS: dict[str, float] = {w: float(i + 1) for i, w in enumerate(_UNITS)} | _TENS | {
+    "dozen": 12}
+# Magnitude words and letters ("7 billion", "1.7B", "660m", "5T", "30k"), as written in data/.
+SCALE_WORDS = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9,
+               "trillion": 1e12}
+SCALE_LETTERS = {"k": 1e3, "m": 1e6, "b": 1e9, "bn": 1e9, "t": 1e12}
+# Chinese magnitudes after digits ("5万亿" = 5 trillion) and 倍 ("times"), for zh answers.
+CJK_SCALES = {"万亿": 1e12, "亿": 1e8, "万": 1e4, "千": 1e3}
+# Multiplier words read as numbers in a claim; "half"/"double" alone are too often adjectives
+# ("half-body", "double descent"), so they count only on the evidence side.
+MULTIPLIER_WORDS = {"twice": 2.0, "doubles": 2.0, "doubled": 2.0, "doubling": 2.0,
+                    "halves": 0.5, "halved": 0.5, "halving": 0.5}
+EVIDENCE_ONLY_WORDS = {"half": 0.5, "double": 2.0, "single": 1.0}
+# In a claim a number word is a count only before a noun-ish word, never before these ("two of
+# them"). "one" never is: "one of", "the one that", "one key idea" outnumber counts by far.
+NOT_A_COUNT_AFTER = frozenset(("of another or and to is was are be by in on at for with as than "
+                               "can could may might must should would will has had that which "
+                               "who").split())
+# Words before a number that make it approximate: trailing zeros then give its precision.
+APPROX_WORDS = ("about", "around", "approximately", "roughly", "nearly", "almost", "over",
+                "more than", "~", "≈")
+
+# Capitalised words that are never names, even mid-sentence (function words, months, parts of
+# a paper); sentence-initial plain capitals are skipped anyway.
+NAME_STOPWORDS = frozenset((
+    "i a an the this that these those it its we our they their in on at by for from with of to "
+    "and or but if as is are was were be not no yes also however moreover using based table "
+    "figure fig section appendix eq equation abstract paper january february march april may "
+    "june july august september october november december").split())
+# Field acronyms an answer may use for words an abstract spells out; chosen by hand.
+GENERIC_ACRONYMS = frozenset(("ai ml llm llms nlp rl cv qa api gpu gpus cpu cpus tpu tpus sota "
+                              "nn dnn cnn rnn lm lms").split())
+
+
+# Attribution: provisional, on MiniLM cosine similarity (same scale as SUPPORT_SIMILARITY).
+ATTRIBUTION_MARGIN = 0.15  # another source beats the cited one by at least this much
+CLEARLY_BACKED = 0.75  # at or above this the cited source backs the claim whatever others score
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number as written (`text`), its value, kind and the precision it was written to."""
+
+    text: str
+    value: float
+    kind: str  # "plain", "percent" or "times"
+    precision: float
+
+
+@dataclass(frozen=True)
+class ClaimCheck:
+    supported: bool
+    reason: str
+
+
+# --- Numbers ---------------------------------------------------------------------------------
+
+_LATEX = ((re.compile(r"\\+%"), "%"), (re.compile(r"\\times"), "×"), (re.compile(r"\\sim"), "~"),
+          (re.compile(r"\\frac\{([^{}]*)\}\{([^{}]*)\}"), r"\1/\2"), (re.compile(r"\$-\$"), "-"),
+          (re.compile(r"[${}]|\\[,;!]"), ""), (re.compile(r"\\[A-Za-z]+"), " "),
+          (re.compile(r"~"), " ~"))
+_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-‐‑.][A-Za-z0-9]+)*")
+_NUMERIC = re.compile(r"\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?(?:bn|[kKmMbBtTx])?")
+_NUMBER = re.compile(
+    r"(?<![A-Za-z0-9.,])(?P<int>\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.(?P<frac>\d+))?(?P<plus>\+)?"
+    r"(?:\s?(?P<pct>%|percent\b|per cent\b)|\s?(?P<times>×|times\b|倍)|(?P<x>x)(?![A-Za-z])"
+    r"|(?P<cjk>万亿|亿|万|千)"
+    r"|[\s-]?(?P<scale>hundred|thousand|million|billion|trillion)\b"
+    r"|(?P<letter>bn|[kKmMbBtT])(?![A-Za-z]))?")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _clean(text: str) -> str:
+    text = unicodedata.normalize("NFKC", strip_markers(text))
+    for pattern, repl in _LATEX:
+        text = pattern.sub(repl, text)
+    return text.replace("−", "-")
+
+
+def _is_name_token(token: str) -> bool:
+    """Letters and digits together, not a number with a unit ("12x", "8-bit", "7-billion"):
+    "GPT-4o", "3D", "1st"."""
+    return (bool(re.search(r"\d", token)) and bool(re.search(r"[A-Za-z]", token))
+            and not _NUMERIC.fullmatch(token) and not re.fullmatch(r"[\d.]+(?:-[a-z]+)+", token))
+
+
+def _digit_numbers(text: str, liberal: bool = False) -> list[Number]:
+    """Numbers written with digits. In a range the first end takes the second's unit ("2-5x";
+    after "to" only % or ×, so "2020 to 191 million" stays 2020); `liberal` keeps both readings."""
+    found: list[Number] = []
+    bare_end = -1  # end of the previous number if it had no unit
+    for m in _NUMBER.finditer(text):
+        if re.fullmatch(r"\(\d{1,2}\)", text[max(0, m.start() - 1):m.end() + 1]):
+            continue  # an enumeration "(1)"
+        frac = m["frac"] or ""
+        unit = m["scale"] or m["letter"] or ""
+        scale = (SCALE_WORDS.get(unit.lower()) or SCALE_LETTERS.get(unit.lower())
+                 or CJK_SCALES.get(m["cjk"] or "", 1.0))
+        kind = "percent" if m["pct"] else "times" if m["times"] or m["x"] else "plain"
+        digits = m["int"].replace(",", "")
+        precision = 10.0 ** -len(frac)
+        if not frac and text[:m.start()].rstrip().lower().endswith(APPROX_WORDS):
+            precision = 10.0 ** (len(digits) - len(digits.rstrip("0")))
+        gap = text[bare_end:m.start()] if bare_end >= 0 else "x"
+        if re.fullmatch(r"\s*[-–—]\s*", gap) or (re.fullmatch(r"\s+to\s+", gap)
+                                                   and kind != "plain"):
+            first = found[-1]
+            found[len(found) - (0 if liberal else 1):] = [Number(
+                first.text, first.value * scale, kind, first.precision * scale)]
+        found.append(Number(m.group().strip(), float(f"{digits}.{frac or 0}") * scale, kind,
+                            precision * scale))
+        bare_end = m.end() if m.group().strip().replace(",", "").replace(".", "").isdigit() \
+            else -1
+    return found
+
+
+def _word_numbers(text: str, strict: bool) -> list[Number]:
+    words = [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    found: list[Number] = []
+    consumed = 0
+    for i, (word, _, end) in enumerate(words):
+        if i < consumed:
+            continue
+        if not strict and word in EVIDENCE_ONLY_WORDS:
+            found.append(Number(word, EVIDENCE_ONLY_WORDS[word], "plain", 0.0))
+        if word in MULTIPLIER_WORDS:
+            found.append(Number(word, MULTIPLIER_WORDS[word], "times", 0.0))
+        if word not in NUMBER_WORDS and not (word == "a" and i + 1 < len(words)
+                                             and words[i + 1][0] in SCALE_WORDS
+                                             and text[end:words[i + 1][1]].isspace()):
+            continue
+        value, j = NUMBER_WORDS.get(word, 1.0), i + 1
+        if word in _TENS and j < len(words) and text[end:end + 1] == "-" and \
+                words[j][0] in _UNITS[:9]:
+            value, j = value + NUMBER_WORDS[words[j][0]], j + 1  # "twenty-five"
+        if j < len(words) and words[j][0] in SCALE_WORDS:
+            value, j = value * SCALE_WORDS[words[j][0]], j + 1
+        kind = "times" if j < len(words) and words[j][0] == "times" else "plain"
+        j += kind == "times"
+        nxt = words[j][0] if j < len(words) else ""
+        consumed = j
+        count = kind == "times" or (nxt != "" and nxt not in NOT_A_COUNT_AFTER)
+        if strict and (word == "one" or not count):
+            continue
+        found.append(Number(text[words[i][1]:words[j - 1][2]], value, kind, 1.0))
+    return found
+
+
+def numbers_in(text: str) -> list[Number]:
+    """The numbers a claim states. Digits in names ("GPT-4o", "LLaMA-2-7B", "Claude 3") and
+    citation markers are not numbers: the name check covers them."""
+    text = _clean(text)
+    for name in names_in(text):
+        if any(_VERSION.fullmatch(part) for part in name.split()):
+            text = re.sub(r"\s+".join(map(re.escape, name.split())), " ", text)
+    return _digit_numbers(_mask_names(text)) + _word_numbers(text, strict=True)
+
+
+def _mask_names(text: str) -> str:
+    return _TOKEN.sub(lambda m: " " if _is_name_token(m.group()) else m.group(), text)
+
+
+def _evidence_numbers(text: str) -> list[Number]:
+    """Everything in the evidence that could be a number, with magnitudes inside names: "7B"
+    in "OLMoE-1B-7B" (a claim's "7 billion parameters")."""
+    text = _clean(text)
+    found = _digit_numbers(_mask_names(text), liberal=True) + _word_numbers(text, strict=False)
+    for token in filter(_is_name_token, _TOKEN.findall(text)):
+        for m in re.finditer(r"(\d+(?:\.\d+)?)(bn|[kKmMbBtT])(?![a-z])", token):
+            value = float(m.group(1)) * SCALE_LETTERS[m.group(2).lower()]
+            found.append(Number(m.group(), value, "plain", 0.0))
+    return found
+
+
+def _same_number(claim: Number, evidence: Number) -> bool:
+    if {claim.kind, evidence.kind} == {"percent", "times"}:
+        return False
+    return abs(claim.value - evidence.value) <= claim.precision / 2 + 1e-9 * abs(claim.value)
+
+
+def check_numbers(claim: str, evidence: str) -> str | None:
+    """Every number in the claim must be in the evidence, up to format and rounding."""
+    have = _evidence_numbers(evidence)
+    for number in numbers_in(claim):
+        if not any(_same_number(number, e) for e in have):
+            return f"number {number.text} is not in the cited abstract"
+    return None
+
+
+# --- Names -----------------------------------------------------------------------------------
+
+_VERSION = re.compile(r"\d{1,2}(?:\.\d+)?")
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
+_SEP = r"[\s\-‐‑–_.]*"
+_ACRONYM = re.compile(r"[A-Z]{2,}s?")
+_SPELLING_FILLERS = frozenset("of the and for to in on a an with".split())
+
+
+def _name_strength(token: str, initial: bool) -> int:
+    """2: a name anywhere (acronym, inner capital, letters with digits); 1: a capitalised word,
+    a name unless it starts the sentence or is a stop word; 0: not a name."""
+    if _NUMERIC.fullmatch(token) or _ORDINAL.fullmatch(token) or len(token) < 2:
+        return 0
+    if re.search(r"[A-Z]", token[1:]) or (re.search(r"\d", token) and re.search(r"[a-z]", token,
+                                                                                 re.I)):
+        return 2
+    plain = token[0].isupper() and token.lower() not in NAME_STOPWORDS
+    return 1 if plain and not initial else 0
+
+
+def _is_initial(text: str, start: int) -> bool:
+    """At a sentence, clause, line or list-item start ("- Moreover", "1. Using")."""
+    return bool(re.search(r"(?:^|[.!?:;\n。！？：；])(?:[\s\"'“‘(\[*_#>•-]|\d+[.)])*$",
+                          text[:start]))
+
+
+def names_in(text: str) -> list[str]:
+    """Named things in a claim: "GPT-4o", "OLMoE", "Claude 3", "Isaac Gym", "Google DeepMind"."""
+    text = _clean(text)
+    names: list[list[str]] = []
+    last_end = -1  # end of the last name token, -1 after a token that is not part of a name
+    for m in _TOKEN.finditer(text):
+        token = re.sub(r"(?:-[a-z]{3,})+$", "", m.group())  # "SPaR-trained" names SPaR
+        strength = _name_strength(token, _is_initial(text, m.start()))
+        joined = last_end >= 0 and re.fullmatch(r"[ \t]+", text[last_end:m.start()])
+        if joined and (strength or (_VERSION.fullmatch(token)
+                                    and not re.search(r"\d", names[-1][-1]))):
+            names[-1].append(token)
+        elif strength:
+            names.append([token])
+        else:
+            last_end = -1
+            continue
+        last_end = m.end()
+    return list(dict.fromkeys(" ".join(parts) for parts in names))
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """Case-insensitive, a hyphen or space optional where the name changes between letters and
+    digits, from lower to upper case, or has a separator: "LLaMA-3" ~ "Llama 3" ~ "llama3"."""
+    parts: list[str] = []
+    prev, gap = "", False
+    for ch in name:
+        if not ch.isalnum():
+            gap = True
+            continue
+        if prev and (gap or prev.isdigit() != ch.isdigit() or (prev.islower() and ch.isupper())):
+            parts.append(_SEP)
+        parts.append(re.escape(ch))
+        prev, gap = ch, False
+    return re.compile(r"(?<![A-Za-z0-9])" + "".join(parts) + r"(?:e?s)?(?![A-Za-z0-9])", re.I)
+
+
+def _spelled_out(acronym: str, paper_text: str) -> bool:
+    """"OOD" for "out-of-distribution", "LLMs" for "large language models"."""
+    letters = acronym.lower()[:-1] if acronym.endswith("s") else acronym.lower()
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", paper_text)]
+    content = [w for w in words if w not in _SPELLING_FILLERS]
+    return any(letters in "".join(w[0] for w in seq) for seq in (words, content))
+
+
+def _name_found(name: str, paper_text: str) -> bool:
+    variants = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
+    if any(_name_pattern(v).search(paper_text) for v in variants):
+        return True
+    if _ACRONYM.fullmatch(name):
+        return name.lower() in GENERIC_ACRONYMS or _spelled_out(name, paper_text)
+    parts = name.split()
+    return (len(parts) > 1 and not any(_VERSION.fullmatch(p) for p in parts)
+            and all(_name_found(p, paper_text) for p in parts))
+
+
+def check_names(claim: str, paper_text: str) -> str | None:
+    """Every name in the claim must be in the cited paper's title, abstract or metadata."""
+    paper_text = _clean(paper_text)
+    for name in names_in(claim):
+        if not _name_found(name, paper_text):
+            return f"name {name} is not in the cited abstract"
+    return None
+
+
+# --- Attribution and the combined check ------------------------------------------------------
+
+def check_attribution(cited_score: float, best_other: tuple[int, float] | None) -> str | None:
+    """Flag a claim that another retrieved paper [m] backs clearly better than the cited one."""
+    if best_other is None:
+        return None
+    marker, score = best_other
+    if score - cited_score >= ATTRIBUTION_MARGIN and cited_score < CLEARLY_BACKED:
+        return f"better backed by [{marker}] than by the cited source"
+    return None
+
+
+def check_claim(claim: str, evidence_sentences: list[str], best_evidence: str,
+                paper_text: str) -> ClaimCheck:
+    """Numbers (against the cited abstract's sentences and its title/metadata), names (against
+    paper_text) and polarity (against the best evidence sentence); the first failure wins."""
+    claim = strip_markers(claim)
+    evidence = " ".join(evidence_sentences)
+    for reason in (check_numbers(claim, f"{evidence}\n{paper_text}"),
+                   check_names(claim, f"{paper_text}\n{evidence}"),
+                   check_polarity(claim, best_evidence)):
+        if reason:
+            return ClaimCheck(False, reason)
+    return ClaimCheck(True, "")

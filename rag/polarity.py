@@ -1,0 +1,215 @@
+"""The polarity check: a claim that says the opposite of the abstract sentence it rests on, by
+an antonym ("slower" where the abstract says "faster") or a negation the abstract lacks. English
+only; it prefers a miss to a false alarm (a faithful paraphrase must pass).
+"""
+
+from __future__ import annotations
+
+import re
+
+from paperwise.text import STOPWORDS, clean_for_display, language_of, stem
+
+# Set by hand from general English antonyms; checked on the seed abstracts (no sentence flags
+# itself) and on the dev split of eval/verifier.jsonl.
+# Antonym pairs (base forms; -s/-es/-d/-ed/-ing/-ment(s) are matched too), from the brief's
+# list and the comparatives in data/. kind "cmp": a comparative whose sides swap with the roles
+# around "than"; "rel": a relation that also swaps in the passive; "chg": the same whoever acts.
+POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
+    (frozenset(a.split()), frozenset(b.split()), kind) for a, b, kind in (
+        ("faster quicker", "slower", "cmp"), ("more", "fewer less", "cmp"),
+        ("higher", "lower", "cmp"), ("better", "worse", "cmp"), ("best", "worst", "chg"),
+        ("larger bigger", "smaller", "cmp"), ("above", "below", "cmp"),
+        ("stronger", "weaker", "cmp"), ("easier", "harder", "cmp"),
+        ("outperform surpass", "underperform lag trail", "rel"),
+        ("increase raise grow expand", "decrease reduce lower shrink", "chg"),
+        ("maximize", "minimize", "chg"), ("widen", "narrow", "chg"),
+        ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
+        ("improve enhance boost strengthen",
+         "degrade degradation hurt worsen compromise weaken", "chg"),
+        ("keep kept retain preserve maintain", "lose lost", "chg"),
+        ("stable", "unstable", "chg"), ("efficient", "inefficient", "chg"),
+        ("effective", "ineffective", "chg"), ("consistent", "inconsistent", "chg"),
+        ("necessary", "unnecessary", "chg"), ("possible", "impossible", "chg"),
+        ("positive", "negative", "chg")))
+# Explicit negators ("cannot"/"n't" are split into "not" first); "fail(s|ed) to" counts too.
+NEGATORS = frozenset("not no never without neither nor unable none nothing lack lacks "
+                     "lacking".split())
+# A negator followed by these is not a negation ("not only", "no matter").
+NOT_NEGATION_AFTER = frozenset("only just merely least matter less".split())
+# Words that carry a negation implicitly, which a paraphrase may trade for "not"/"without".
+# They excuse a negation only when they speak of the negated words: an adjective through its own
+# stem ("unlabeled" for "no labels"), a verb through the words after it ("eliminates the need").
+IMPLICIT_ADJECTIVES = frozenset("unsupervised unlabeled unlabelled unseen unknown unnecessary "
+                                "zero-shot".split())
+IMPLICIT_SUFFIXES = ("-free", "-agnostic", "-independent")
+IMPLICIT_VERBS = frozenset("eliminate avoid remove absence absent instead rather unlike bypass "
+                           "omit prevent fail".split())  # base forms, as in POLARITY_PAIRS
+# Verbs too generic to show that two antonyms speak of the same thing (base forms).
+GENERIC_VERBS = frozenset("achieve show yield obtain lead result make provide demonstrate reach "
+                          "attain get offer deliver".split())
+POLARITY_WINDOW = 3  # tokens either side of an antonym that anchor what it speaks of
+ROLE_WINDOW = 5  # tokens either side of a comparison that hold the things compared
+NEGATION_SCOPE = 4  # tokens after a negator that it negates
+IMPLICIT_REACH = 6  # tokens after an implicit-negative verb that it speaks of ("unlike ...")
+# Share of the claim's content terms the evidence must hold before polarity is judged at all.
+POLARITY_MIN_OVERLAP = 0.4
+
+
+
+
+_PUNCT = frozenset(",;:()")
+_BE = frozenset("is are was were be been being".split())
+_Occurrence = tuple[int, int, str]  # index, effective side, the words as written
+_Pair = tuple[frozenset[str], frozenset[str], str]
+
+
+def _words(text: str) -> list[str]:
+    text = re.sub(r"\bcannot\b", "can not", clean_for_display(text).lower())
+    text = re.sub(r"-{2,}|[—–]", " , ", text)  # a dash ends a clause like a comma
+    return re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*|[,;:()]", re.sub(r"n't\b", " not", text))
+
+
+def _forms(word: str) -> set[str]:
+    """The base forms a word may inflect: "reducing" → "reduce", "lagged" → "lag"."""
+    forms = {word}
+    for suffix in ("ments", "ment", "ing", "es", "ed", "s", "d"):
+        base = word[:-len(suffix)]
+        if word.endswith(suffix) and len(base) > 2:
+            forms |= {base, base + "e", base[:-1] if base[-1] == base[-2] else base}
+    return forms
+
+
+def _content(words: list[str]) -> set[str]:
+    return {stem(w)[:5] for w in words if w not in STOPWORDS and not _forms(w) & GENERIC_VERBS
+            and w not in NEGATORS and w not in _PUNCT}
+
+
+def _is_negator(words: list[str], i: int) -> bool:
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    negator = words[i] in NEGATORS or (words[i] in ("fail", "fails", "failed") and nxt == "to")
+    return negator and nxt not in NOT_NEGATION_AFTER
+
+
+def _side(word: str, pair: _Pair) -> int | None:
+    """0 or 1 when the word is an inflection of a base on that side of the pair, else None."""
+    forms = _forms(word)
+    return 0 if forms & pair[0] else 1 if forms & pair[1] else None
+
+
+def _occurrences(words: list[str], pair: _Pair) -> list[_Occurrence]:
+    found: list[_Occurrence] = []
+    for i, word in enumerate(words):
+        side = _side(word, pair)
+        if side is None:
+            continue
+        negated = any(_is_negator(words, k) for k in range(max(0, i - 2), i))
+        passive = pair[2] == "rel" and word.endswith("ed") and i and words[i - 1] in _BE
+        found.append((i, side ^ negated ^ bool(passive), f"not {word}" if negated else word))
+    return found
+
+
+def _anchors(words: list[str], i: int) -> set[str]:
+    return _content(words[max(0, i - POLARITY_WINDOW):i] + words[i + 1:i + 1 + POLARITY_WINDOW])
+
+
+def _swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:
+    """True when the compared roles change places: "Y is slower than X" for "X is faster"."""
+    lc, rc = _clause(claim, i - ROLE_WINDOW, i, True), _clause(claim, i + 1, i + 1 + ROLE_WINDOW,
+                                                                False)
+    le, re_ = (_clause(evidence, j - ROLE_WINDOW, j, True),
+               _clause(evidence, j + 1, j + 1 + ROLE_WINDOW, False))
+    return len(lc & re_) + len(rc & le) > len(lc & le) + len(rc & re_)
+
+
+def _antonym_conflict(claim: list[str], evidence: list[str]) -> str | None:
+    both_than = "than" in claim and "than" in evidence
+    for pair in POLARITY_PAIRS:
+        others = _occurrences(evidence, pair)
+        for i, side, shown in _occurrences(claim, pair) if others else []:
+            scored = []
+            for j, other_side, other_shown in others:
+                if pair[2] == "rel" or (pair[2] == "cmp" and both_than):
+                    other_side ^= _swapped(claim, i, evidence, j)
+                scored.append((len(_anchors(claim, i) & _anchors(evidence, j)), other_side,
+                               other_shown))
+            best = max(score for score, _, _ in scored)
+            sides = {s: text for score, s, text in scored if score == best}
+            if best and side not in sides:
+                return f"says '{shown}' where the abstract says '{sides[1 - side]}'"
+    return None
+
+
+def _negations(words: list[str], other: list[str]) -> list[int]:
+    """Negators the antonym check did not already read ("not faster" when the other sentence
+    says "faster" or "slower")."""
+    read = [pair for pair in POLARITY_PAIRS if _mentions(other, pair)]
+    return [i for i in range(len(words)) if _is_negator(words, i) and not any(
+        _side(w, pair) is not None for w in words[i + 1:i + 3] for pair in read)]
+
+
+def _mentions(words: list[str], pair: _Pair) -> bool:
+    return any(_side(w, pair) is not None for w in words)
+
+
+def _explains(words: list[str], scope: set[str], negating: list[str]) -> bool:
+    """Some word with a built-in negation speaks of the negated words (see IMPLICIT_*), or
+    `words` restate the negation as a comparison the negating side does not make ("cannot
+    compete with" → "is slower than")."""
+    if any(_mentions(words, p) and not _mentions(negating, p) for p in POLARITY_PAIRS):
+        return True
+    for k, word in enumerate(words):
+        if word.endswith(IMPLICIT_SUFFIXES) or word in IMPLICIT_ADJECTIVES:
+            own = re.sub(r"^(?:un|non-|zero-)|-(?:free|agnostic|independent)$", "", word)
+            if _content([own]) & scope:
+                return True
+        elif _forms(word) & IMPLICIT_VERBS and scope & _content(
+                words[k + 1:k + 1 + IMPLICIT_REACH]):
+            return True
+    return False
+
+
+def _clause(words: list[str], start: int, stop: int, keep_last: bool) -> set[str]:
+    """Content of words[start:stop] on the negator's side of the nearest punctuation."""
+    part = words[max(0, start):stop]
+    cuts = [k for k, w in enumerate(part) if w in _PUNCT]
+    if cuts:
+        part = part[cuts[-1] + 1:] if keep_last else part[:cuts[0]]
+    return _content(part)
+
+
+def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
+    """One side negates what the other asserts: a negator with no counterpart (a negator near
+    the same words) on the other side, whose words (and subject in the clause, if any) the
+    other side holds, and no second negator in its clause ("cannot ... without")."""
+    for one, other in ((claim, evidence), (evidence, claim)):
+        keys = _content(other)
+        mine, theirs = _negations(one, other), _negations(other, one)
+        near = [_scope(other, j) | _subject(other, j) for j in theirs]
+        for i in mine:
+            scope, subject = _scope(one, i), _subject(one, i)
+            if (any((scope | subject) & words for words in near) or not scope & keys
+                    or (subject and not subject & keys) or _explains(other, scope, one)):
+                continue
+            if not any(0 < abs(k - i) <= NEGATION_SCOPE
+                       and not _PUNCT & set(one[min(i, k):max(i, k)]) for k in mine):
+                return "negates what the abstract says"
+    return None
+
+
+def _scope(words: list[str], i: int) -> set[str]:
+    return _clause(words, i + 1, i + 1 + NEGATION_SCOPE, keep_last=False)
+
+
+def _subject(words: list[str], i: int) -> set[str]:
+    return _clause(words, i - NEGATION_SCOPE, i, keep_last=True)
+
+
+def check_polarity(claim: str, evidence: str) -> str | None:
+    """The claim must not say the opposite of its best evidence sentence (English only)."""
+    if language_of(claim) != "en" or language_of(evidence) != "en":
+        return None
+    c, e = _words(claim), _words(evidence)
+    keys = _content(c)
+    if not keys or len(keys & _content(e)) < POLARITY_MIN_OVERLAP * len(keys):
+        return None
+    return _antonym_conflict(c, e) or _negation_conflict(c, e)

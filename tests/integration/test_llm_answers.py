@@ -1,0 +1,55 @@
+"""The LLM answerer on the seed index with LangChain's fake chat model (no server): made-up
+markers dropped, unbacked answers replaced, the refusal phrase honoured, and an endpoint that
+does not answer named without its key. Real servers: e2e/test_llm_endpoints.py."""
+
+from __future__ import annotations
+
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+from paperwise.settings import LLMSettings
+from paperwise.text import markers_in
+from rag import CANNOT_ANSWER, PaperQA
+from rag.prompts import UNSUPPORTED_NOTICE
+from tests.conftest import derive, free_port
+
+SECRET = "sk-test-secret-do-not-print"
+
+
+def _fake_llm_qa(seed_qa: PaperQA, reply: str) -> PaperQA:
+    return PaperQA(derive(seed_qa.settings, answerer="llm"), embedder=seed_qa.embedder,
+                   store=seed_qa.store, llm=FakeListChatModel(responses=[reply]))
+
+
+def test_made_up_markers_are_dropped(seed_qa: PaperQA) -> None:
+    reply = ("FB-CPR regularizes unsupervised zero-shot RL towards imitating trajectories from "
+             "unlabeled behaviors [1][7]. It is trained online with observation-only motion "
+             "capture datasets [1, 12].")
+    answer = _fake_llm_qa(seed_qa, reply).ask("What does FB-CPR regularize towards?")
+    assert answer.answerer == "llm"
+    assert markers_in(answer.text) == [1, 1]
+    assert any("[7, 12]" in n for n in answer.notices)
+    assert all(s.supported for s in answer.sentences)
+    assert answer.citations[0].paper.title == "FB-CPR"
+
+
+def test_an_unbacked_llm_answer_falls_back_to_extractive(seed_qa: PaperQA) -> None:
+    reply = "FB-CPR was trained on 4096 TPUs for a year [1]. It won a Nobel prize [2]."
+    answer = _fake_llm_qa(seed_qa, reply).ask("What does FB-CPR regularize towards?")
+    assert answer.answerer == "extractive" and UNSUPPORTED_NOTICE in answer.notices
+    assert "Nobel" not in answer.text
+
+
+def test_the_cannot_answer_phrase_means_not_answerable(seed_qa: PaperQA) -> None:
+    answer = _fake_llm_qa(seed_qa, CANNOT_ANSWER).ask("How many GPU hours did FB-CPR use?")
+    assert not answer.answerable and answer.text == CANNOT_ANSWER
+
+
+def test_an_unreachable_endpoint_is_named(seed_qa: PaperQA) -> None:
+    url = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
+    qa = PaperQA(derive(seed_qa.settings, answerer="llm", openai_base_url=url,
+                        openai_api_key=SECRET, llm=LLMSettings(max_retries=0, timeout_s=2)),
+                 embedder=seed_qa.embedder, store=seed_qa.store)
+    answer = qa.ask("What does FB-CPR regularize towards?")
+    assert answer.answerer == "extractive" and answer.answerable
+    assert any(url in n and "unreachable" in n for n in answer.notices)
+    assert SECRET not in answer.model_dump_json()
