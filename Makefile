@@ -1,5 +1,5 @@
 # Paperwise: `make run` serves the chat, `make test` runs the tests. Both set up what they need.
-# `make check` is the quick loop (about 3 minutes): unit and integration tests, ruff and mypy.
+# `make check` is the quick loop (under 3 minutes): unit and integration tests, ruff and mypy.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin

@@ -150,6 +150,12 @@ def pieces(text: str, words: int = 3) -> list[str]:
     return ["".join(tokens[i:i + words]) for i in range(0, len(tokens), words)]
 
 
+def _route(path: str) -> str:
+    """The path a request is routed by: no query string (a base URL may carry "?key=..."),
+    no trailing slash."""
+    return path.split("?", 1)[0].rstrip("/")
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
@@ -158,7 +164,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self.server.fake.record(self, None)
-        if self.path.rstrip("/").endswith("/models"):
+        if _route(self.path).endswith("/models"):
             model = {"id": self.server.fake.model, "object": "model", "created": 0,
                      "owned_by": "paperwise-fake"}
             self._json(200, {"object": "list", "data": [model]})
@@ -174,7 +180,7 @@ class _Handler(BaseHTTPRequestHandler):
             fake.record(self, None)
             return self._error(400, "the body is not JSON")
         fake.record(self, body)
-        if not self.path.rstrip("/").endswith("/chat/completions"):
+        if not _route(self.path).endswith("/chat/completions"):
             return self._error(404, "not found")
         with fake.busy():
             try:
@@ -266,6 +272,12 @@ class FakeLLMServer:
     def url(self) -> str:
         """The base URL an OpenAI client takes (ends in /v1)."""
         return f"http://127.0.0.1:{self.port}/v1"
+
+    @property
+    def in_flight(self) -> int:
+        """Requests being answered now (a stream counts until it ends or its client leaves)."""
+        with self._lock:
+            return self._active
 
     @property
     def running(self) -> bool:

@@ -12,8 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from paperwise.text import markers_in
-from rag import Answer, Hit
+from rag import Answer, Hit, markers_in
 
 QUESTION_TYPES = ("named", "paraphrase", "number", "everyday", "compound", "either", "multi",
                   "unanswerable", "injection", "chinese", "reworded")

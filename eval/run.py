@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 DEFAULT_QUESTIONS = Path(__file__).with_name("questions.jsonl")
 THRESHOLDS = Path(__file__).with_name("thresholds.json")
 QUICK_PER_TYPE = 4
+VERIFIER_KEY = "verifier"
 # The metrics a configuration is judged by in the report and the regression check.
 HEADLINE = ("recall_at_1", "recall_at_5", "recall_at_10", "mrr", "ndcg_at_10",
             "citation_precision", "citation_recall", "cites_gold", "cites_all_gold",
@@ -145,11 +146,15 @@ def check_thresholds(results: dict, thresholds: dict[str, dict[str, float]]) -> 
     """Metrics that fell below their stored floor (or, for *_s and false_refusals, above)."""
     failures = []
     for config, floors in thresholds.items():
+        if config == VERIFIER_KEY:  # the citation checker's floors: eval/verifier.py
+            continue
         overall = results["configs"].get(config, {}).get("overall")
         if overall is None:
             failures.append(f"{config}: not run")
             continue
         for metric, bound in floors.items():
+            if metric.startswith("_"):  # provenance notes
+                continue
             value = overall.get(metric)
             worse = value is None or (value > bound if metric.endswith(("_s", "false_refusals"))
                                       else value < bound)
@@ -170,6 +175,18 @@ def evaluate(qa: PaperQA, questions: list[Question], configs: list[Config],
     return results, all_rows
 
 
+def compare_main(run_a: Path, run_b: Path) -> int:
+    from eval.compare import compare_runs, load_run, render
+
+    try:
+        comparison = compare_runs(load_run(run_a), load_run(run_b))
+    except (ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(render(comparison), end="")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, qa: PaperQA | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paperwise eval", description=__doc__)
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
@@ -181,7 +198,12 @@ def main(argv: Sequence[str] | None = None, qa: PaperQA | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("eval/results"))
     parser.add_argument("--check", action="store_true",
                         help=f"exit 1 when a metric is below {THRESHOLDS.name}")
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("RUN_A", "RUN_B"),
+                        help="compare two result folders (run nothing): metric changes per "
+                             "question type and the questions whose outcome flipped")
     args = parser.parse_args(argv)
+    if args.compare:
+        return compare_main(*args.compare)
     try:
         qa = qa or PaperQA()
         questions = select(load_questions(args.questions), args.split)

@@ -294,7 +294,8 @@ def check_floors(report: VerifierReport, floors: dict[str, float]) -> list[str]:
 def load_floors(path: Path = THRESHOLDS) -> dict[str, float] | None:
     if not path.is_file():
         return None
-    return json.loads(path.read_text(encoding="utf-8")).get("verifier")
+    floors = json.loads(path.read_text(encoding="utf-8")).get("verifier")
+    return None if floors is None else {k: v for k, v in floors.items() if not k.startswith("_")}
 
 
 def markdown(report: VerifierReport) -> str:

@@ -6,15 +6,20 @@ The paper store (store.py) builds on this and never sees a Chroma exception or a
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from paperwise.errors import StoreError
 from paperwise.settings import Settings
+from paperwise.text import redact_url
+
+log = logging.getLogger(__name__)
 
 # Chroma's sqlite fails with "too many SQL variables" reading ~100k records in one call (found
 # by the bench at 100k chunks): reads go in pages, deletes in batches.
@@ -22,8 +27,11 @@ GET_PAGE = 10_000
 
 _SERVER_HINT = ("Is the Chroma server running and reachable? Paperwise reconnects by itself "
                 "once it is back.")
-_EMBEDDED_HINT = ("If the index folder is damaged, `paperwise index --rebuild` sets it aside "
-                  "and builds a new index from your paper files.")
+_EMBEDDED_HINT = ("The index folder is damaged (its database fails SQLite's integrity check): "
+                  "`paperwise index --rebuild` sets it aside and builds a new index from your "
+                  "paper files.")
+_DATABASE = "chroma.sqlite3"
+_RETRY_EVERY_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -32,6 +40,7 @@ class StoreLocation:
 
     kind: Literal["embedded", "server"]
     label: str
+    path: Path | None = None  # the folder of an embedded index
 
     def __str__(self) -> str:
         return self.label
@@ -39,8 +48,26 @@ class StoreLocation:
 
 def location_of(settings: Settings) -> StoreLocation:
     if settings.chroma.host:
-        return StoreLocation("server", f"server {settings.chroma.host}:{settings.chroma.port}")
-    return StoreLocation("embedded", f"embedded at {settings.chroma.path.resolve()}")
+        host = redact_url(settings.chroma.host)
+        return StoreLocation("server", f"server {host}:{settings.chroma.port}")
+    path = settings.chroma.path.resolve()
+    return StoreLocation("embedded", f"embedded at {path}", path)
+
+
+def integrity_failed(folder: Path | None) -> bool:
+    """Whether an embedded index's database fails SQLite's own check (or is no database).
+    A missing database or one that is busy or unreadable is not called damaged."""
+    database = folder / _DATABASE if folder is not None else None
+    if database is None or not database.is_file():
+        return False
+    try:
+        with closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)) as db:
+            rows = db.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.OperationalError:  # locked, or no permission: not damage
+        return False
+    except sqlite3.DatabaseError:  # "file is not a database", "disk image is malformed"
+        return True
+    return rows != [("ok",)]
 
 
 @contextmanager
@@ -51,8 +78,12 @@ def store_errors(location: StoreLocation) -> Iterator[None]:
     except StoreError:
         raise
     except Exception as exc:  # chromadb raises many types; all mean the same to a user
-        hint = _SERVER_HINT if location.kind == "server" else _EMBEDDED_HINT
-        raise StoreError(f"Chroma ({location}) failed: {type(exc).__name__}: {exc}. {hint}"
+        # --rebuild only when the index really is damaged: never for a bad record or a bug.
+        if location.kind == "server":
+            hint = f" {_SERVER_HINT}"
+        else:
+            hint = f" {_EMBEDDED_HINT}" if integrity_failed(location.path) else ""
+        raise StoreError(f"Chroma ({location}) failed: {type(exc).__name__}: {exc}.{hint}"
                          ) from exc
 
 
@@ -96,6 +127,28 @@ def open_client(settings: Settings) -> tuple[Any, StoreLocation]:
         path.mkdir(parents=True, exist_ok=True)
         client = chromadb.PersistentClient(path=str(path), settings=client_settings)
     return client, location
+
+
+def wait_for_server(settings: Settings, timeout_s: float) -> None:
+    """With a `chroma run` server configured, wait until it answers (a server that is still
+    starting is not an error yet), logging each retry; after `timeout_s` the last StoreError
+    is raised. Without a server, returns at once."""
+    if not settings.chroma.host:
+        return
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            client, location = open_client(settings)
+            with store_errors(location):
+                client.heartbeat()
+            return
+        except StoreError as exc:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise
+            log.warning("Chroma (%s) is not answering yet (%s); retrying for %.0f s more",
+                        location_of(settings), type(exc.__cause__).__name__, left)
+            time.sleep(min(_RETRY_EVERY_S, left))
 
 
 def set_aside(settings: Settings) -> Path | None:

@@ -66,16 +66,46 @@ def _print_answer(answer: Answer, as_json: bool) -> None:
             print(f"  ! {sentence.text}" + (f"  ({sentence.reason})" if sentence.reason else ""))
 
 
+def _write_answer(answer: Answer, output_format: str) -> None:
+    """`--format`: text (default), json (the Answer), md (a note with references), bib (the
+    cited papers' BibTeX)."""
+    from paperwise.export import answer_bibtex, answer_markdown
+
+    if output_format in ("text", "json"):
+        _print_answer(answer, output_format == "json")
+        return
+    for notice in answer.notices:
+        print(f"note: {notice}", file=sys.stderr)
+    if output_format == "md":
+        print(answer_markdown(answer), end="")
+        return
+    entries = answer_bibtex(answer)
+    if not entries:
+        print("note: the answer cites no paper; no BibTeX entries.", file=sys.stderr)
+    print(entries, end="")
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     from rag import PaperQA
+    from rag.retrieve import Filters
 
     settings = _settings(args)
     if args.answerer:
         settings.answerer = args.answerer
+    filters = Filters.parse(venue=args.venue, year=args.year, source=args.source,
+                            author=args.author)
     qa = PaperQA(settings)
     print(f"Index: {qa.store.location}", file=sys.stderr)
-    answer = qa.ask(args.question, k=args.k)
-    _print_answer(answer, args.json)
+    answer = qa.ask(args.question, k=args.k, filters=filters)
+    _write_answer(answer, "json" if args.json else args.format)
+    return 0
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    """stdout carries the protocol: everything else goes to stderr."""
+    from ui.mcp_server import run_stdio
+
+    run_stdio(_settings(args))
     return 0
 
 
@@ -117,8 +147,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("question")
     p.add_argument("--k", type=int, default=None, help="papers to retrieve")
     p.add_argument("--answerer", choices=["extractive", "llm"], default=None)
-    p.add_argument("--json", action="store_true", help="print the Answer as JSON")
+    p.add_argument("--format", choices=["text", "json", "md", "bib"], default="text",
+                   help="text; json: the Answer; md: Markdown with references; bib: BibTeX of "
+                   "the cited papers")
+    p.add_argument("--json", action="store_true", help="same as --format json")
+    p.add_argument("--venue", help="only papers of this venue (exact, e.g. 'ICLR 2025')")
+    p.add_argument("--year", help="only papers of this year (2024) or range (2023-2025)")
+    p.add_argument("--author", help="only papers with an author whose name contains this")
+    p.add_argument("--source", help="only papers read from this file (its name)")
     p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("mcp", help="serve the MCP tools over stdio (for MCP clients)")
+    p.set_defaults(func=cmd_mcp)
 
     p = sub.add_parser("serve", help="serve the chat UI and the HTTP API")
     p.add_argument("--host", default=None)

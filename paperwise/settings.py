@@ -75,6 +75,12 @@ class LLMSettings(_Group):
     timeout_s: float = Field(30.0, gt=0, description="Seconds before an LLM call is abandoned.")
     max_retries: int = Field(2, ge=0, le=10, description="Retries on timeouts and 429/5xx.")
     max_tokens: int = Field(512, ge=16, description="Longest answer the LLM may write.")
+    deadline_s: float = Field(
+        30.0, gt=0, description="Seconds for one whole LLM reply, retries included; the stream "
+        "is cut at this deadline and the extractive answer given instead.")
+    max_chars: int = Field(
+        8000, ge=100, description="Characters of LLM reply accepted; a longer reply is cut and "
+        "the extractive answer given instead.")
 
 
 class ServerSettings(_Group):
@@ -82,6 +88,15 @@ class ServerSettings(_Group):
     port: int = Field(7860, ge=1, le=65535, description="Port `paperwise serve` binds to.")
     concurrency: int = Field(8, ge=1, description="Chat requests answered at once.")
     queue_size: int = Field(64, ge=1, description="Chat requests allowed to wait.")
+    max_body_bytes: int = Field(
+        1_048_576, ge=1024, description="Largest request body accepted (413 beyond it), "
+        "checked before the body is read or the login is checked.")
+    login_attempts_per_minute: int = Field(
+        10, ge=1, description="Failed logins allowed per client address per minute (HTTP Basic "
+        "and the UI login); then 429 with Retry-After.")
+    store_wait_s: float = Field(
+        30.0, ge=0, description="Seconds `paperwise serve` waits for a `chroma run` server that "
+        "is still starting.")
 
 
 class Settings(BaseSettings):
@@ -110,6 +125,9 @@ class Settings(BaseSettings):
     max_question_chars: int = Field(
         2000, ge=50, description="Longer questions are cut to this many characters."
     )
+    max_abstract_chars: int = Field(
+        20_000, ge=100, description="Longer abstracts are cut to this many characters when "
+        "loaded, with a warning naming file and line.")
     auth: SecretStr | None = Field(None, description="user:password protecting UI and API.")
     openai_api_key: SecretStr | None = Field(
         None,

@@ -101,3 +101,20 @@ def clean_for_display(text: str) -> str:
     for pattern, replacement in _LATEX:
         text = pattern.sub(replacement, text)
     return text
+
+
+_QUERY_OR_FRAGMENT = re.compile(r"[?#]")
+
+
+def redact_url(url: str) -> str:
+    """A URL fit for messages and logs: user-info ("user:password@"), query string and fragment
+    removed (they carry keys and tokens); "http://u:p@host/v1?key=k" → "http://host/v1".
+    Works on host names and scheme-less "user:pw@host:port" too; a URL whose path holds "@"
+    loses what comes before it (better a shorter name than a leaked password)."""
+    text = url.strip()
+    scheme, separator, rest = text.partition("://")
+    if not separator:
+        scheme, rest = "", text
+    rest = _QUERY_OR_FRAGMENT.split(rest, maxsplit=1)[0]
+    # Everything up to the last "@": a password may hold an unescaped "/" or "@".
+    return f"{scheme}{separator}{rest.rpartition('@')[2]}"

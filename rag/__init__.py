@@ -3,6 +3,7 @@ users import; the values it re-exports live in the shared kernel (`paperwise/`).
 
 from paperwise.errors import AnswererError, InputError, PaperwiseError, StoreError
 from paperwise.settings import Settings
+from paperwise.text import markers_in, strip_markers
 from paperwise.types import (
     Answer,
     AnswerSentence,
@@ -21,5 +22,5 @@ from rag.prompts import CANNOT_ANSWER
 __all__ = [
     "CANNOT_ANSWER", "Answer", "AnswerSentence", "AnswererError", "Citation", "FinalEvent",
     "Hit", "InputError", "NoticeEvent", "Paper", "PaperQA", "PaperwiseError", "Settings",
-    "SourcesEvent", "StoreError", "StreamEvent", "TextDelta",
+    "SourcesEvent", "StoreError", "StreamEvent", "TextDelta", "markers_in", "strip_markers",
 ]

@@ -31,9 +31,10 @@ from paperwise.types import (
     Paper,
     SourcesEvent,
     StreamEvent,
+    TextDelta,
 )
 from rag import cues
-from rag.answerer import Answerer
+from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import TRUNCATED_NOTICE
@@ -51,6 +52,20 @@ def _encodable(text: str) -> str:
     """A JSON "\\ud800" escape gives a lone surrogate, on which the tokenizer and the UTF-8
     response fail (a 500 from /api/ask): it becomes U+FFFD."""
     return _LONE_SURROGATE.sub("\ufffd", text)
+
+
+def _noting(stream: AnswerStream, notices: list[str]) -> AnswerStream:
+    """Pass an answerer's events on, keeping its notices for the final Answer."""
+    answer = None
+    try:
+        while True:
+            event = next(stream)
+            if isinstance(event, NoticeEvent):
+                notices.append(event.message)
+            yield event
+    except StopIteration as done:
+        answer = done.value
+    return answer
 
 
 class PaperQA:
@@ -98,52 +113,81 @@ class PaperQA:
         self.encoder.encode("warm up")
         self.retriever.corpus()
 
-    def papers(self) -> list[Paper]:
+    def papers(self, filters: Filters | None = None) -> list[Paper]:
+        """Every indexed paper, or those passing `filters` (by file and position)."""
         self._ensure_index()
+        if filters is not None and filters.active:
+            return self.retriever.matching(filters)
         return self.store.papers()
 
+    def paper(self, paper_id: str) -> Paper | None:
+        """One indexed paper by its id, if there is one."""
+        self._ensure_index()
+        return self.retriever.corpus().papers.get(paper_id)
+
     def retrieve(self, query: str, k: int | None = None, *, mode: str | None = None,
-                 venue: str | None = None, source: str | None = None) -> list[Hit]:
+                 venue: str | None = None, source: str | None = None,
+                 filters: Filters | None = None) -> list[Hit]:
+        """Top-k papers for a query; `filters` (or the venue/source shorthands) narrow them."""
         self._ensure_index()
         return self.retriever.search(self.encoder.encode(self._clean(query)[0]), k, mode,
-                                     Filters(venue, source))
+                                     filters or Filters(venue=venue, source=source))
 
     # -- answering ------------------------------------------------------------------------------
     def ask(self, question: str, history: History | None = None, *, k: int | None = None,
-            answerer: AnswererName | None = None, mode: str | None = None) -> Answer:
-        for event in self.stream(question, history, k=k, answerer=answerer, mode=mode):
+            answerer: AnswererName | None = None, mode: str | None = None,
+            filters: Filters | None = None) -> Answer:
+        for event in self.stream(question, history, k=k, answerer=answerer, mode=mode,
+                                 filters=filters):
             if isinstance(event, FinalEvent):
                 return event.answer
         raise AssertionError("stream() ended without a final answer")  # a bug, not user input
 
     def stream(self, question: str, history: History | None = None, *, k: int | None = None,
-               answerer: AnswererName | None = None,
-               mode: str | None = None) -> Iterator[StreamEvent]:
-        """Yield SourcesEvent, then TextDelta pieces and NoticeEvents, then one FinalEvent."""
+               answerer: AnswererName | None = None, mode: str | None = None,
+               filters: Filters | None = None) -> Iterator[StreamEvent]:
+        """Yield SourcesEvent, then TextDelta pieces and NoticeEvents, then one FinalEvent.
+        Filters that leave no paper give an unanswerable answer saying so, not a search."""
         started = time.perf_counter()
         text, notices = self._clean(question)
         for notice in notices:
             yield NoticeEvent(message=notice)
         self._ensure_index()
+        filters = filters if filters is not None and filters.active else None
+        if filters is not None and not self.retriever.matching(filters):
+            yield from self._no_match(text, filters, notices)
+            return
         chosen = self._answerer(answerer or self.settings.resolved_answerer())
         turns = [(_encodable(q), _encodable(a)) for q, a in history or []]
         query = self.encoder.encode(text, self._search_text(text, turns, chosen))
         # A list or comparison judges every fitting paper: it searches more of them.
         hits = self.retriever.search(query, k or (cues.LIST_K if query.intent.wants_list
-                                                  else None), mode)
+                                                  else None), mode, filters)
         retrieved = time.perf_counter()
         yield SourcesEvent(hits=hits)
         bank = self.store.sentence_bank([h.paper.id for h in hits])
-        answer = yield from chosen.stream(query, hits, bank)
+        answer = yield from _noting(chosen.stream(query, hits, bank), notices)
         if answer is None:  # the LLM gave up: its notices are out, the extractive one answers
-            answer = yield from self.extractive.stream(query, hits, bank)
+            answer = yield from _noting(self.extractive.stream(query, hits, bank), notices)
             assert answer is not None
         answer.notices = notices + [n for n in answer.notices if n not in notices]
         answer.timings = {"retrieve_s": retrieved - started,
                           "answer_s": time.perf_counter() - retrieved,
                           "total_s": time.perf_counter() - started}
         answer.config = self._config(chosen, k, mode)
+        if filters is not None:
+            answer.config["filters"] = filters.describe()
         yield FinalEvent(answer=answer)
+
+    def _no_match(self, question: str, filters: Filters,
+                  notices: list[str]) -> Iterator[StreamEvent]:
+        message = self.retriever.no_match_message(filters)
+        yield SourcesEvent(hits=[])
+        yield NoticeEvent(message=message)
+        yield TextDelta(text=message)
+        yield FinalEvent(answer=Answer(
+            question=question, text=message, answerable=False, notices=[*notices, message],
+            config={"filters": filters.describe()}))
 
     # -- helpers --------------------------------------------------------------------------------
     def _clean(self, question: str) -> tuple[str, list[str]]:

@@ -113,9 +113,14 @@ NAME_LIKE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w-]*\b")
 
 # A compound question: parts joined by "and" + a question word, or several question marks.
 PART_BREAK = re.compile(
-    r"\?\s+(?=\S)|,?\s+and\s+(?=(?:how|what|which|who|when|where|why|does|do|did|is|are|"
-    r"was|were|can)\b)|；|？(?=\S)", re.I)
+    r"\?\s+(?=\S)|\s+and\s+(?=(?:how|what|which|who|when|where|why)\b)"
+    r"|,\s*and\s+(?=(?:does|do|did|is|are|was|were|can)\b)|；|？(?=\S)", re.I)
 MIN_PART_WORDS = 3
+# A part is a question when it opens like one; an instruction riding along ("Ignore your rules
+# and ...") is not a part to answer.
+QUESTION_OPENING = re.compile(
+    r"^\s*(?:how|what|which|who|whom|whose|when|where|why|does|do|did|is|are|was|were|can|"
+    r"could|should|would|will|has|have|list|name|compare)\b", re.I)
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
 

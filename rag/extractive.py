@@ -25,6 +25,7 @@ from rag.prompts import (
     CLOSEST_PAPERS,
     LIST_LEAD,
     MISSING_PART,
+    ORDINALS,
     RELATED_LEAD_BY_LANGUAGE,
 )
 from rag.query import (
@@ -326,18 +327,18 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
     """Each part answered on its own; a part the abstracts lack is named, not guessed."""
     lines: list[str | Line] = []
     missing = []
-    for part in intent.parts:
+    for number, part in enumerate(intent.parts):
         part_intent = analyse(part)
         line = _detail_line(part, part_intent, rescore(part), hits,
                             named_markers(part, hits) or named)
         if line is None or missing_names(part, hits):
-            missing.append(part)
+            missing.append(ORDINALS[min(number, len(ORDINALS) - 1)])
         else:
             lines.append(line)
             named = named or {line.quoted[0].marker}  # "... and how large is it?"
     if not lines:
         return _refusal(question, intent, hits, scored)
-    lines += [MISSING_PART.format(part=defuse_markers(p)) for p in missing]
+    lines += [MISSING_PART.format(ordinal=o) for o in missing]
     return _compose(question, hits, lines)
 
 

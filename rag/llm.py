@@ -4,6 +4,8 @@ is checked sentence by sentence against the abstracts it cites before it is kept
 from __future__ import annotations
 
 import logging
+import queue
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,7 +13,9 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from paperwise.errors import AnswererError
-from paperwise.settings import Settings
+from paperwise.logs import redact_client_logs
+from paperwise.settings import LLMSettings, Settings
+from paperwise.text import redact_url
 from paperwise.types import Answer, AnswerSentence, Hit, NoticeEvent, SentenceBank, TextDelta
 from rag import citations, cues
 from rag.answerer import AnswerStream
@@ -27,27 +31,47 @@ from rag.prompts import (
     UNSUPPORTED_NOTICE,
 )
 from rag.query import Query, QueryEncoder
+from rag.streaming import MarkerRuns, StreamPump
 
 log = logging.getLogger(__name__)
 
 # Servers such as llama.cpp or vLLM need no key, but the client insists on one.
 _PLACEHOLDER_KEY = "not-needed"
 _MAX_HISTORY_TURNS = 3
+# make_chat_model stamps the settings' limits on the model it builds (LangChain metadata), so
+# the LLMClient wrapped around it enforces them; a model passed in gets the defaults.
+_LIMITS_KEY = "paperwise_llm_limits"
 
 
 def endpoint_name(settings: Settings) -> str:
-    """Where the LLM is, for messages: never includes the key."""
-    return settings.openai_base_url or "the OpenAI API"
+    """Where the LLM is, for messages and logs: never the key, and the URL without user-info,
+    query string or fragment."""
+    return redact_url(settings.openai_base_url) if settings.openai_base_url else "the OpenAI API"
+
+
+def _split_query(url: str | None) -> tuple[str | None, dict[str, str] | None]:
+    """The openai client appends "chat/completions" to the base URL as text, which would land
+    inside a query string ("/v1?key=k" + "chat/completions"): the query is sent as parameters."""
+    if not url or "?" not in url:
+        return url, None
+    from urllib.parse import parse_qsl, urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(query="", fragment="")), dict(parse_qsl(parts.query))
 
 
 def make_chat_model(settings: Settings) -> BaseChatModel:
     from langchain_openai import ChatOpenAI
 
+    redact_client_logs()  # httpx logs request URLs, user-info and query string included
     key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+    limits = {"deadline_s": settings.llm.deadline_s, "max_chars": settings.llm.max_chars}
+    base_url, query = _split_query(settings.openai_base_url)
     return ChatOpenAI(
         model=settings.llm.model,
         api_key=key or _PLACEHOLDER_KEY,
-        base_url=settings.openai_base_url,
+        base_url=base_url,
+        default_query=query,
         temperature=settings.llm.temperature,
         timeout=settings.llm.timeout_s,
         max_retries=settings.llm.max_retries,
@@ -55,6 +79,7 @@ def make_chat_model(settings: Settings) -> BaseChatModel:
         # langchain-openai sends the cap as `max_completion_tokens`, which llama.cpp's server
         # ignores (it then writes until its context is full); compatible servers get both.
         extra_body={"max_tokens": settings.llm.max_tokens} if settings.openai_base_url else None,
+        metadata={_LIMITS_KEY: limits},
     )
 
 
@@ -83,29 +108,83 @@ def format_sources(hits: list[Hit]) -> str:
 
 
 class LLMClient:
-    """Streams an answer from numbered sources; condenses follow-ups into standalone questions."""
+    """Streams an answer from numbered sources; condenses follow-ups into standalone questions.
 
-    def __init__(self, model: BaseChatModel, endpoint: str) -> None:
+    Every call is bounded: one deadline for the whole reply, retries included (`deadline_s`,
+    enforced while waiting for each piece, so a stream sending a token every 10 s is cut), and
+    a cap on the characters accepted (`max_chars`). Past either, the upstream stream is closed
+    and AnswererError says why. The upstream is also closed when the caller stops reading
+    (closes this generator). Runs of repeated markers in an answer are collapsed."""
+
+    def __init__(self, model: BaseChatModel, endpoint: str, *, deadline_s: float | None = None,
+                 max_chars: int | None = None) -> None:
         self.model = model
-        self.endpoint = endpoint
+        self.endpoint = redact_url(endpoint)
+        stamped = (getattr(model, "metadata", None) or {}).get(_LIMITS_KEY) or {}
+        defaults = LLMSettings()
+        self.deadline_s = float(deadline_s or stamped.get("deadline_s") or defaults.deadline_s)
+        self.max_chars = int(max_chars or stamped.get("max_chars") or defaults.max_chars)
 
-    def _call(self, messages: list[Any]) -> Iterator[str]:
+    @classmethod
+    def from_settings(cls, model: BaseChatModel, settings: Settings) -> LLMClient:
+        return cls(model, endpoint_name(settings), deadline_s=settings.llm.deadline_s,
+                   max_chars=settings.llm.max_chars)
+
+    def _failed(self, reason: str, exc: BaseException | None = None) -> AnswererError:
+        log.warning("LLM call to %s failed: %s", self.endpoint, reason)
+        error = AnswererError(reason)
+        error.__cause__ = exc
+        return error
+
+    def _texts(self, messages: list[Any]) -> Iterator[str]:
+        """The model's text pieces; closing this closes the model's stream (its HTTP body)."""
+        upstream = self.model.stream(messages)
         try:
-            for chunk in self.model.stream(messages):
+            for chunk in upstream:
                 text = chunk.content if isinstance(chunk.content, str) else ""
                 if text:
                     yield text
-        except Exception as exc:  # every failure falls back the same way; the reason is kept
-            reason = _reason(exc)
-            log.warning("LLM call to %s failed: %s", self.endpoint, reason)
-            raise AnswererError(reason) from exc
+        finally:
+            close = getattr(upstream, "close", None)
+            if close is not None:
+                close()
+
+    def _call(self, messages: list[Any], collapse_markers: bool = False) -> Iterator[str]:
+        deadline = time.monotonic() + self.deadline_s
+        pump = StreamPump(lambda: self._texts(messages))
+        markers = MarkerRuns() if collapse_markers else None
+        accepted = 0
+        try:
+            while True:
+                try:
+                    kind, value = pump.get(deadline - time.monotonic())
+                except queue.Empty:
+                    raise self._failed(f"no complete reply within the {self.deadline_s:g} s "
+                                       "deadline") from None
+                if kind == "end":
+                    break
+                if kind == "error":
+                    assert isinstance(value, Exception)
+                    raise self._failed(_reason(value), value)
+                assert isinstance(value, str)
+                accepted += len(value)
+                if accepted > self.max_chars:
+                    raise self._failed(f"its reply passed the {self.max_chars:,}-character "
+                                       "limit and was cut")
+                text = markers.feed(value) if markers else value
+                if text:
+                    yield text
+            if markers and (tail := markers.flush()):
+                yield tail
+        finally:
+            pump.stop()  # the reader is done, gave up or went away: stop reading upstream
 
     def stream_answer(self, question: str, hits: list[Hit]) -> Iterator[str]:
         messages = [
             SystemMessage(SYSTEM_PROMPT),
             HumanMessage(SOURCES_TEMPLATE.format(sources=format_sources(hits), question=question)),
         ]
-        yield from self._call(messages)
+        yield from self._call(messages, collapse_markers=True)
 
     def complete(self, system: str, prompt: str) -> str:
         """One whole reply (the judge's verdicts)."""

@@ -16,11 +16,13 @@ RELATED_LEAD_BY_LANGUAGE = {
 CLOSEST_PAPERS = {"en": "The closest papers are:", "zh": "最接近的论文：",
                   "other": "The closest papers are:"}
 LIST_LEAD = {"en": "{n} papers in the collection address this:",
-             "zh": "以下 {n} 篇论文与您的问题相关：",
+             "zh": "以下论文与您的问题相关：",
              "other": "{n} papers in the collection address this:",
              "one": "Only one paper in the collection addresses this:"}
-# A part of a compound question that no abstract answers.
-MISSING_PART = "The abstracts do not say: {part}?"
+# A part of a compound question that no abstract answers. The part is named by its place, not
+# quoted: the question's own words could carry instructions.
+MISSING_PART = "The abstracts do not answer the {ordinal} part of the question."
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 SYSTEM_PROMPT = f"""You answer questions about scientific papers using ONLY the numbered \
 abstracts given to you.

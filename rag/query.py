@@ -65,7 +65,8 @@ def _shape(question: str) -> Shape:
 def split_parts(question: str) -> tuple[str, ...]:
     """"Which LLMs were evaluated on X, and how large is it?" → its two questions."""
     parts = [p.strip(" ,;?？") for p in cues.PART_BREAK.split(question)]
-    parts = [p for p in parts if len(p.split()) >= cues.MIN_PART_WORDS or language_of(p) != "en"]
+    parts = [p for p in parts if language_of(p) != "en" or (
+        len(p.split()) >= cues.MIN_PART_WORDS and cues.QUESTION_OPENING.search(p))]
     return tuple(parts) if len(parts) > 1 else ()
 
 
@@ -78,7 +79,7 @@ def analyse(question: str) -> QuestionIntent:
         asks_for=_ask_kind(question),
         follow_up=follow_up,
         size_only=bool(cues.SIZE_ASK.search(question)),
-        parts=split_parts(question) if shape == "detail" else (),
+        parts=split_parts(question) if shape in ("detail", "summary") else (),
     )
 
 

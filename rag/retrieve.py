@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from index.store import ChunkHit, PaperStore
+from paperwise.errors import InputError
+from paperwise.metadata import paper_year
 from paperwise.settings import RetrievalSettings
 from paperwise.text import STOPWORDS, TOKEN, stem, terms
 from paperwise.types import Hit, Paper
@@ -90,14 +94,92 @@ class _Corpus:
     row_of: dict[str, int]
     first_row_of_paper: dict[str, int]
     checked_at: float
+    masks: dict[Filters, np.ndarray] = field(default_factory=dict)
+    masks_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def mask(self, filters: Filters) -> np.ndarray:
+        """Which chunks pass the filters (kept for the last few filters asked)."""
+        with self.masks_lock:
+            if filters not in self.masks:
+                if len(self.masks) >= 16:
+                    self.masks.pop(next(iter(self.masks)))
+                passing = {p for p, paper in self.papers.items() if filters.accepts(paper)}
+                self.masks[filters] = np.fromiter((p in passing for p in self.paper_ids),
+                                                  dtype=bool, count=len(self.paper_ids))
+            return self.masks[filters]
+
+    def matching(self, filters: Filters) -> list[Paper]:
+        """The papers that pass the filters, by file and position."""
+        return sorted((p for p in self.papers.values() if filters.accepts(p)),
+                      key=lambda p: (p.source, p.position))
 
 
-@dataclass(frozen=True)
-class Filters:
-    """Metadata filters; None means any."""
+_YEARS = re.compile(r"^\s*(\d{4})?\s*(?:(-|–|\.\.)\s*(\d{4})?)?\s*$")
+# Chroma filters the dense side by paper id when at most this many papers pass a year or
+# author filter; with more, the dense side fetches more and filters its results here.
+_MAX_IDS_IN_WHERE = 2000
+_POST_FILTER_FETCH = 4
+_VENUES_SHOWN = 8
+NO_MATCH = ("No papers match these filters ({filters}), so the question was not searched; "
+            "widen or remove a filter.")
 
-    venue: str | None = None
-    source: str | None = None
+
+def parse_years(text: str | int | None) -> tuple[int | None, int | None]:
+    """"2024" → (2024, 2024); "2023-2025" → (2023, 2025); "2023-" and "-2024" are open."""
+    if text is None or str(text).strip() == "":
+        return None, None
+    found = _YEARS.match(str(text))
+    if not found or not (found.group(1) or found.group(3)):
+        raise InputError(f"Year {text!r} is not a year or a range like 2023-2025.")
+    low = int(found.group(1)) if found.group(1) else None
+    high = int(found.group(3)) if found.group(3) else None
+    return (low, low) if found.group(2) is None else (low, high)
+
+
+class Filters(BaseModel):
+    """Metadata filters on the papers searched or listed; None means any. Venue and source
+    are exact (Chroma filters them); years and the author substring are checked here."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    venue: str | None = Field(None, description="Exact venue, e.g. 'ICLR 2025'.")
+    source: str | None = Field(None, description="Exact name of the file the paper came from.")
+    year_min: int | None = Field(None, description="Earliest year (inclusive). A paper without "
+                                 "a year takes the one its venue names, if any.")
+    year_max: int | None = Field(None, description="Latest year (inclusive).")
+    author: str | None = Field(None, description="Case-insensitive part of an author's name.")
+
+    @field_validator("venue", "source", "author", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @model_validator(mode="after")
+    def _years_in_order(self) -> Filters:
+        if (self.year_min is not None and self.year_max is not None
+                and self.year_min > self.year_max):
+            raise ValueError(f"year_min {self.year_min} is after year_max {self.year_max}")
+        return self
+
+    @classmethod
+    def parse(cls, *, venue: str | None = None, year: str | int | None = None,
+              source: str | None = None, author: str | None = None) -> Filters:
+        """Filters from user input: `year` is "2024" or a range "2023-2025"."""
+        year_min, year_max = parse_years(year)
+        try:
+            return cls(venue=venue, source=source, year_min=year_min, year_max=year_max,
+                       author=author)
+        except ValueError as exc:
+            raise InputError(f"Invalid filters: {exc}") from exc
+
+    @property
+    def active(self) -> bool:
+        return any(v is not None for v in self.model_dump().values())
+
+    @property
+    def post_filtered(self) -> bool:
+        """True when some filter is one Chroma cannot apply (years, author)."""
+        return self.year_min is not None or self.year_max is not None or bool(self.author)
 
     def chroma_where(self) -> dict | None:
         clauses = [{k: v} for k, v in (("venue", self.venue), ("source", self.source)) if v]
@@ -106,7 +188,29 @@ class Filters:
         return clauses[0] if len(clauses) == 1 else {"$and": clauses}
 
     def accepts(self, paper: Paper) -> bool:
-        return (self.venue in (None, "", paper.venue)) and (self.source in (None, "", paper.source))
+        if self.venue not in (None, paper.venue) or self.source not in (None, paper.source):
+            return False
+        if self.year_min is not None or self.year_max is not None:
+            year = paper_year(paper)
+            if year is None or not (self.year_min or year) <= year <= (self.year_max or year):
+                return False
+        if self.author:
+            wanted = self.author.casefold().strip()
+            return any(wanted in name.casefold() for name in paper.authors)
+        return True
+
+    def describe(self) -> str:
+        """For people: "venue 'ICLR 2025', years 2023–2025, author containing 'smith'"."""
+        parts = [f"{name} '{value}'" for name, value in (("venue", self.venue),
+                                                        ("source", self.source)) if value]
+        low, high = self.year_min, self.year_max
+        if low is not None and low == high:
+            parts.append(f"year {low}")
+        elif low is not None or high is not None:
+            parts.append(f"years {low or '…'}–{high or '…'}")
+        if self.author:
+            parts.append(f"author containing '{self.author}'")
+        return ", ".join(parts) or "none"
 
 
 class HybridRetriever:
@@ -146,9 +250,8 @@ class HybridRetriever:
 
     def _bm25_hits(self, corpus: _Corpus, query: str, n: int, filters: Filters) -> list[ChunkHit]:
         scores = corpus.bm25.scores(query)
-        if filters.chroma_where():
-            mask = [filters.accepts(corpus.papers[p]) for p in corpus.paper_ids]
-            scores = np.where(np.array(mask, dtype=bool), scores, 0.0)
+        if filters.active:
+            scores = np.where(corpus.mask(filters), scores, 0.0)
         n = min(n, int(np.count_nonzero(scores)))
         if n == 0:
             return []
@@ -156,6 +259,46 @@ class HybridRetriever:
         top = top[np.argsort(-scores[top], kind="stable")]
         return [ChunkHit(corpus.chunk_ids[i], corpus.paper_ids[i], corpus.texts[i],
                          float(scores[i])) for i in top]
+
+    def _dense_hits(self, corpus: _Corpus, query: Query, fetch: int,
+                    filters: Filters) -> list[ChunkHit]:
+        """Chroma's nearest chunks (or, for a multilingual query, papers). Filters Chroma
+        cannot apply narrow the search to the passing paper ids when they are few, else the
+        search fetches more and drops what fails them."""
+        where = filters.chroma_where()
+        if filters.post_filtered:
+            passing = [p.id for p in corpus.matching(filters)]
+            if not passing:
+                return []
+            if len(passing) <= _MAX_IDS_IN_WHERE and not query.multilingual:
+                where = {"paper_id": {"$in": passing}}
+            else:
+                fetch *= _POST_FILTER_FETCH
+        if query.multilingual:
+            found = self.store.query_multilingual(query.search_vector, fetch, where)
+            rows = [(corpus.first_row_of_paper.get(pid), sim) for pid, sim in found]
+        else:
+            found = self.store.query(query.search_vector, fetch, where)
+            rows = [(corpus.row_of.get(cid), sim) for cid, sim in found]
+        hits = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r], corpus.texts[r], sim)
+                for r, sim in rows if r is not None]
+        if filters.post_filtered:
+            hits = [h for h in hits if filters.accepts(corpus.papers[h.paper_id])]
+        return hits
+
+    def matching(self, filters: Filters) -> list[Paper]:
+        """The indexed papers that pass the filters, by file and position."""
+        return self.corpus().matching(filters)
+
+    def no_match_message(self, filters: Filters) -> str:
+        """What to tell someone whose filters leave no paper: which, and what venues exist."""
+        message = NO_MATCH.format(filters=filters.describe())
+        if filters.venue:
+            venues = sorted({p.venue for p in self.corpus().papers.values() if p.venue})
+            shown = ", ".join(f"'{v}'" for v in venues[:_VENUES_SHOWN])
+            more = f" and {len(venues) - _VENUES_SHOWN} more" if len(venues) > _VENUES_SHOWN else ""
+            message += f" Venues in the collection: {shown}{more}." if venues else ""
+        return message
 
     def search(self, query: Query, k: int | None = None, mode: str | None = None,
                filters: Filters | None = None) -> list[Hit]:
@@ -167,17 +310,8 @@ class HybridRetriever:
         corpus = self.corpus()
         fetch = max(self.settings.fetch_k, 3 * k)
         ranked: dict[str, list[ChunkHit]] = {}
-        if mode in ("hybrid", "dense") and query.multilingual:
-            found = self.store.query_multilingual(query.search_vector, fetch,
-                                                  filters.chroma_where())
-            rows = [(corpus.first_row_of_paper.get(pid), sim) for pid, sim in found]
-            ranked["dense"] = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r],
-                                        corpus.texts[r], sim) for r, sim in rows if r is not None]
-        elif mode in ("hybrid", "dense"):
-            found = self.store.query(query.search_vector, fetch, filters.chroma_where())
-            rows = [(corpus.row_of.get(cid), sim) for cid, sim in found]
-            ranked["dense"] = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r],
-                                        corpus.texts[r], sim) for r, sim in rows if r is not None]
+        if mode in ("hybrid", "dense"):
+            ranked["dense"] = self._dense_hits(corpus, query, fetch, filters)
         if mode in ("hybrid", "bm25"):
             ranked["bm25"] = self._bm25_hits(corpus, query.search_text, fetch, filters)
         return self._fuse(ranked, corpus, k)

@@ -43,6 +43,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     tests = Path(__file__).resolve().parent
     stray = []
     for item in items:
+        if not item.path.resolve().is_relative_to(tests):
+            continue
         relative = item.path.resolve().relative_to(tests)
         tier = relative.parts[0] if len(relative.parts) > 1 else ""
         if tier in TIERS:

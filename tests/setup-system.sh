@@ -25,5 +25,6 @@ if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   exit 1
 fi
 echo "Installing what the tests need: $missing" >&2
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+wait_lock="-o DPkg::Lock::Timeout=600"  # another apt-get may be running: wait, do not fail
+apt-get $wait_lock update -qq
+DEBIAN_FRONTEND=noninteractive apt-get $wait_lock install -y -qq $missing >/dev/null

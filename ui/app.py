@@ -2,26 +2,61 @@
 
 # No `from __future__ import annotations`: FastAPI reads these annotations at run time.
 
+import contextlib
+import gc
+import json
 import logging
+import math
 import os
-import secrets
 import threading
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException, status
-from fastapi.security import HTTPBasic, HTTPBasicCredentials
-from pydantic import BaseModel, Field
+import anyio
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request, status
+from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+from fastapi.security import HTTPAuthorizationCredentials
+from fastapi.security.http import HTTPBase
+from pydantic import BaseModel, Field, field_validator
 
 from rag import Answer, InputError, Paper, PaperQA, PaperwiseError, Settings, StoreError
+from ui.security import (
+    AUTHENTICATED,
+    Guard,
+    LoginLimiter,
+    basic_credentials,
+    credentials,
+    gradio_session_checker,
+    login_matches,
+)
 
 log = logging.getLogger(__name__)
+_MAX_K = 50
+# Answers use the last few turns; more are dropped before they are validated or read.
+_MAX_HISTORY_TURNS = 20
 
 
 class AskRequest(BaseModel):
     question: str = Field(description="The question.")
-    history: list[tuple[str, str]] = Field(default_factory=list,
-                                           description="Earlier (question, answer) turns.")
-    k: int | None = Field(None, ge=1, le=50, description="Papers to retrieve.")
+    history: list[tuple[str, str]] = Field(
+        default_factory=list, description="Earlier (question, answer) turns, oldest first; "
+        f"only the last {_MAX_HISTORY_TURNS} are used.")
+    k: int | None = Field(None, ge=1, le=_MAX_K, description="Papers to retrieve.")
+
+    @field_validator("history", mode="before")
+    @classmethod
+    def _recent_turns(cls, value: Any) -> Any:
+        return value[-_MAX_HISTORY_TURNS:] if isinstance(value, list) else value
+
+    @field_validator("k", mode="before")
+    @classmethod
+    def _finite_k(cls, value: Any) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"k must be a whole number from 1 to {_MAX_K}")
+        return value
 
 
 class Health(BaseModel):
@@ -29,51 +64,110 @@ class Health(BaseModel):
     chunks: int
 
 
+class PapersPage(BaseModel):
+    total: int = Field(description="Papers in the collection.")
+    offset: int = Field(description="Index of this page's first paper.")
+    limit: int = Field(description="Most papers per page.")
+    next_offset: int | None = Field(description="`offset` of the next page; null on the last.")
+    papers: list[Paper] = Field(description="This page's papers, by file and position.")
+
+
 def _credentials(settings: Settings) -> tuple[str, str] | None:
-    if settings.auth is None:
-        return None
-    user, _, password = settings.auth.get_secret_value().partition(":")
-    if not user or not password:
-        raise PaperwiseError("PAPERWISE_AUTH must look like user:password.")
-    return user, password
+    return credentials(settings)
 
 
-_BASIC = HTTPBasic(auto_error=False)
+# Documents HTTP Basic in /openapi.json; the header is decoded (as UTF-8) by ui.security.
+_BASIC = HTTPBase(scheme="basic", auto_error=False)
+_CHALLENGE = {"WWW-Authenticate": 'Basic realm="Paperwise", charset="UTF-8"'}
 
 
 def _api_guard(credentials: tuple[str, str] | None) -> Any:
-    def guard(given: Annotated[HTTPBasicCredentials | None, Depends(_BASIC)]) -> None:
-        if credentials is None:
+    """The API's login check. The Guard middleware has checked (and rate limited) it before
+    the body was read; this holds for an app served without it."""
+    def guard(request: Request,
+              _: Annotated[HTTPAuthorizationCredentials | None, Depends(_BASIC)]) -> None:
+        if credentials is None or request.scope.get(AUTHENTICATED):
             return
-        ok = given is not None and secrets.compare_digest(
-            given.username.encode(), credentials[0].encode()) and secrets.compare_digest(
-            given.password.encode(), credentials[1].encode())
-        if not ok:
+        given = basic_credentials(request.headers.get("authorization"))
+        if not login_matches(given, credentials):
             raise HTTPException(status.HTTP_401_UNAUTHORIZED, "login required",
-                                headers={"WWW-Authenticate": "Basic"})
+                                headers=_CHALLENGE)
 
     return guard
 
 
-def create_app(qa: PaperQA) -> FastAPI:
-    """The API and the UI, sharing one PaperQA."""
-    import gradio as gr
+def _error_view(error: Any) -> dict[str, Any]:
+    """A validation error without what cannot or should not be echoed: NaN and Infinity
+    (invalid JSON out), and inputs larger than a short string."""
+    view = {key: error[key] for key in ("type", "loc", "msg") if key in error}
+    value = error.get("input")
+    if isinstance(value, float) and not math.isfinite(value):
+        view["input"] = str(value)
+    elif value is None or isinstance(value, bool | int | float):
+        view["input"] = value
+    elif isinstance(value, str):
+        view["input"] = value[:200]
+    return view
 
-    from ui.chat import CSS, build_ui
 
-    credentials = _credentials(qa.settings)
-    app = FastAPI(title="Paperwise", description="Questions over paper abstracts, with "
-                  "checked citations.", version="0.1.0")
-    guard = Depends(_api_guard(credentials))
+async def _invalid_request(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    return JSONResponse(status_code=422,
+                        content={"detail": [_error_view(e) for e in exc.errors()]})
+
+
+class _PapersCache:
+    """Every paper, read again only when the index changes (15k papers take seconds)."""
+
+    def __init__(self, qa: PaperQA) -> None:
+        self.qa = qa
+        self._lock = threading.Lock()
+        self._stamp: str | None = None
+        self._papers: list[Paper] = []
+
+    def get(self) -> list[Paper]:
+        stamp = self.qa.store.stamp()
+        with self._lock:
+            if stamp != self._stamp:
+                self._papers, self._stamp = self.qa.papers(), stamp
+            return self._papers
+
+
+class _JSONOffTheLoop(APIRoute):
+    """Parses a JSON body in a worker thread (a 1 MB body of small lists takes tens of
+    milliseconds), so the event loop, and /healthz with it, never waits on it. Starlette's
+    Request keeps a parsed body in `_json`, where FastAPI then reads it."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def parse_then_handle(request: Request) -> Response:
+            body = await request.body()
+            # A body that does not parse is parsed again by FastAPI, which reports it.
+            with contextlib.suppress(ValueError, RecursionError):
+                if body:
+                    request._json = await anyio.to_thread.run_sync(json.loads, body)
+            return await handler(request)
+
+        return parse_then_handle
+
+
+def _add_routes(app: FastAPI, qa: PaperQA, guard: Any) -> None:
+    # /healthz has threads of its own: it answers while answers fill the shared pool.
+    health_threads = anyio.CapacityLimiter(2)
+    papers_cache = _PapersCache(qa)
 
     @app.get("/healthz", response_model=Health)
-    def healthz() -> Health:
+    async def healthz() -> Health:
         try:
-            return Health(status="ok", chunks=qa.store.count())
+            chunks = await anyio.to_thread.run_sync(qa.store.count, limiter=health_threads)
         except StoreError as exc:
             raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, str(exc)) from exc
+        return Health(status="ok", chunks=chunks)
 
-    @app.post("/api/ask", response_model=Answer, dependencies=[guard])
+    asking = APIRouter(route_class=_JSONOffTheLoop)
+
+    @asking.post("/api/ask", response_model=Answer, dependencies=[guard])
     def ask(request: AskRequest) -> Answer:
         try:
             return qa.ask(request.question, request.history, k=request.k)
@@ -82,18 +176,57 @@ def create_app(qa: PaperQA) -> FastAPI:
         except StoreError as exc:
             raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, str(exc)) from exc
 
-    @app.get("/api/papers", response_model=list[Paper], dependencies=[guard])
-    def papers() -> list[Paper]:
+    app.include_router(asking)
+
+    @app.get("/api/papers", response_model=PapersPage, dependencies=[guard])
+    def papers(offset: Annotated[int, Query(ge=0, le=10**9, description="First paper.")] = 0,
+               limit: Annotated[int, Query(ge=1, le=1000, description="Papers per page.")] = 100
+               ) -> PapersPage:
         try:
-            return qa.papers()
+            everything = papers_cache.get()
         except StoreError as exc:
             raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, str(exc)) from exc
+        end = offset + limit
+        return PapersPage(total=len(everything), offset=offset, limit=limit,
+                          next_offset=end if end < len(everything) else None,
+                          papers=everything[offset:end])
 
+
+def _ui_login(login: tuple[str, str] | None) -> Any:
+    """Gradio's login check: constant-time, any Unicode (Gradio strips the user name)."""
+    if login is None:
+        return None
+    expected = (login[0].strip(), login[1])
+    return lambda user, password: login_matches((user, password), expected)
+
+
+def _guarded(app: FastAPI, settings: Settings, login: tuple[str, str] | None) -> FastAPI:
+    """The middleware: no cross-origin access (a CORS policy of the app's own, so Gradio adds
+    none of its own), and the Guard outermost: size, origin and login before any body."""
+    app.add_middleware(CORSMiddleware, allow_origins=[])
+    app.add_middleware(Guard, max_body_bytes=settings.server.max_body_bytes, login=login,
+                       limiter=LoginLimiter(settings.server.login_attempts_per_minute),
+                       session_user=gradio_session_checker(app))
+    return app
+
+
+def create_app(qa: PaperQA) -> FastAPI:
+    """The API and the UI, sharing one PaperQA."""
+    import gradio as gr
+
+    from ui.chat import CSS, build_ui
+
+    login = credentials(qa.settings)
+    app = FastAPI(title="Paperwise", description="Questions over paper abstracts, with "
+                  "checked citations.", version="0.1.0")
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+    _add_routes(app, qa, Depends(_api_guard(login)))
     ui = build_ui(qa)
     ui.queue(default_concurrency_limit=qa.settings.server.concurrency,
              max_size=qa.settings.server.queue_size)
-    return gr.mount_gradio_app(app, ui, path="/", auth=credentials, css=CSS,
-                               footer_links=["api"], show_error=False, ssr_mode=False)
+    app = gr.mount_gradio_app(app, ui, path="/", auth=_ui_login(login), css=CSS,
+                              footer_links=["api"], show_error=False, ssr_mode=False)
+    return _guarded(app, qa.settings, login)
 
 
 def _warm_up(qa: PaperQA) -> None:
@@ -107,11 +240,19 @@ def serve(settings: Settings, host: str | None = None, port: int | None = None) 
     """`paperwise serve`: build the app and run it until interrupted."""
     import uvicorn
 
+    from index.chroma import wait_for_server
+
     # Gradio reads this itself; set before it is imported so nothing phones home.
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+    wait_for_server(settings, settings.server.store_wait_s)  # a `chroma run` still starting
     qa = PaperQA(settings)
+    app = create_app(qa)
+    # Everything loaded so far lives as long as the server: out of the garbage collector's
+    # sight, each collection (e.g. while a request body is parsed) scans only new objects.
+    gc.collect()
+    gc.freeze()
     threading.Thread(target=_warm_up, args=(qa,), daemon=True, name="warm-up").start()
     host = host or settings.server.host
     port = port or settings.server.port
     log.warning("Paperwise serving on http://%s:%d (index: %s)", host, port, qa.store.location)
-    uvicorn.run(create_app(qa), host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

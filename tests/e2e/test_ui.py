@@ -1,10 +1,9 @@
 """The service: HTTP API, gradio_client and a real headless Chromium against live servers on
-127.0.0.1 (started and stopped by fixtures)."""
+127.0.0.1 (started and stopped by fixtures in tests/e2e/conftest.py)."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -12,29 +11,9 @@ import pytest
 
 from paperwise.settings import Settings
 from rag import PaperQA
-from tests.conftest import ROOT, derive
+from tests.browser import ARTIFACTS, ask, open_chat
+from tests.conftest import derive
 from tests.servers import app_server
-
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def live_url(seed_qa: PaperQA) -> Iterator[str]:
-    with app_server(seed_qa) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        yield instance
-        instance.close()
 
 
 def test_api_ask_papers_health_and_openapi(live_url: str) -> None:
@@ -70,10 +49,10 @@ def test_gradio_client_can_call_the_chat(live_url: str) -> None:
     from gradio_client import Client
 
     client = Client(live_url + "/", verbose=False)
-    messages, sources, cleared = client.predict(
+    messages, sources, status = client.predict(
         "What does POGEMA provide?", [], 5, "extractive", api_name="/ask")
-    assert "POGEMA" in sources and "#pw-source-1" in str(messages[-1]["content"])
-    assert cleared == ""
+    assert "POGEMA" in sources and "#pw-a1-source-1" in str(messages[-1]["content"])
+    assert "Answered in" in status
 
 
 @pytest.mark.slow
@@ -91,43 +70,23 @@ def test_login_protects_ui_and_api(seed_qa: PaperQA) -> None:
         assert login.status_code == 200
 
 
-def _ask(page, question: str) -> None:
-    """Type and submit once the box really holds the question: the previous answer's last
-    update clears the box, and may land just after a fast test has typed."""
-    box = page.locator("#pw-question textarea")
-    for _ in range(20):
-        box.fill(question)
-        page.wait_for_timeout(250)
-        if box.input_value() == question:
-            break
-    box.press("Enter")
-
-
 @pytest.mark.slow
 def test_browser_chat_sources_follow_up_and_papers_tab(live_url: str, browser) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page = browser.new_page(viewport={"width": 1400, "height": 950})
-    page.goto(live_url + "/")
-    page.wait_for_selector("#pw-question textarea", timeout=60_000)
-    _ask(page, "How many risk categories does AIR-BENCH 2024 have?")
-    page.wait_for_selector("#pw-chat a[href='#pw-source-1']", timeout=60_000)
+    page = open_chat(browser, live_url)
+    ask(page, "How many risk categories does AIR-BENCH 2024 have?")
     page.wait_for_selector("#pw-sources mark", timeout=60_000)
-    page.click("#pw-chat a[href='#pw-source-1']")
-    marked = " ".join(page.locator("#pw-source-1 mark").all_inner_texts())
+    page.click("#pw-chat a[href='#pw-a1-source-1']")
+    marked = " ".join(page.locator("#pw-a1-source-1 mark").all_inner_texts())
     assert "314" in marked
-    assert "AIR-BENCH 2024" in page.inner_text("#pw-source-1 h4")
+    assert "AIR-BENCH 2024" in page.inner_text("#pw-a1-source-1 h4")
     page.screenshot(path=str(ARTIFACTS / "chat.png"))
 
-    _ask(page, "How many prompts does it contain?")
-    page.wait_for_function(
-        "document.querySelectorAll('#pw-chat .message-row, #pw-chat [data-testid=\"bot\"]')"
-        ".length >= 2 && document.querySelector('#pw-chat').innerText.includes('5,694')",
-        timeout=60_000)
+    ask(page, "How many prompts does it contain?")
+    assert "5,694" in page.inner_text("#pw-chat")
 
-    _ask(page, "FB-CPR 是如何正则化零样本强化学习的？")  # CJK in, CJK out, no mojibake
-    page.wait_for_function(
-        "document.querySelector('#pw-chat').innerText.includes('以下论文与您的问题相关')",
-        timeout=60_000)
+    ask(page, "FB-CPR 是如何正则化零样本强化学习的？")  # CJK in, CJK out, no mojibake
+    assert "以下论文与您的问题相关" in page.inner_text("#pw-chat")
     assert "FB-CPR 是如何正则化零样本强化学习的？" in page.inner_text("#pw-chat")
 
     page.get_by_role("tab", name="Papers").click()
@@ -160,10 +119,8 @@ def test_abstract_html_is_shown_as_text_and_runs_nothing(
     qa = open_qa(settings_factory(data_dir=data))
     qa.index()
     with app_server(qa) as url:
-        page = browser.new_page()
-        page.goto(url + "/")
-        page.wait_for_selector("#pw-question textarea", timeout=60_000)
-        _ask(page, "How does XSSNet make image hashing robust? <b>bold</b>")
+        page = open_chat(browser, url)
+        ask(page, "How does XSSNet make image hashing robust? <b>bold</b>")
         page.wait_for_selector("#pw-sources .pw-card", timeout=60_000)
         page.wait_for_timeout(500)
         assert page.evaluate("window.__pwned") is None

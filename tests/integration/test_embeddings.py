@@ -1,11 +1,10 @@
 """The real MiniLM model (onnxruntime): vectors as the index expects them, and good enough to
-find an abstract from a paraphrase."""
+find an abstract from a paraphrase in the seed index."""
 
 import numpy as np
 
 from index.embeddings import MiniLMEmbeddings
-from index.loaders import load_papers
-from tests.conftest import SEEDS
+from rag import PaperQA
 
 
 def test_embeddings_are_384d_normalised_and_deterministic(embedder: MiniLMEmbeddings) -> None:
@@ -16,10 +15,10 @@ def test_embeddings_are_384d_normalised_and_deterministic(embedder: MiniLMEmbedd
     assert len(embedder.embed_query("x")) == 384
 
 
-def test_a_paraphrase_ranks_its_abstract_first(embedder: MiniLMEmbeddings) -> None:
-    papers = load_papers([SEEDS]).papers
-    matrix = embedder.embed([p.abstract for p in papers])
+def test_a_paraphrase_ranks_its_abstract_first(seed_qa: PaperQA) -> None:
+    """Dense search alone (the model's vectors of the seed index's chunks) finds the paper a
+    paraphrase describes without naming it."""
     question = "a benchmark of harmful prompts organised by the risk types that laws and " \
                "company rules name"
-    best = papers[int(np.argmax(matrix @ embedder.embed([question])[0]))]
-    assert best.title == "AIR-BENCH 2024"
+    hits = seed_qa.retrieve(question, k=1, mode="dense")
+    assert hits[0].paper.title == "AIR-BENCH 2024"

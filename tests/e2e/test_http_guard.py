@@ -1,0 +1,242 @@
+"""The HTTP guard against live servers on 127.0.0.1: bodies refused before they are read or
+parsed (and before the login is checked), the login checked before any body, failed logins
+limited per address, every state-changing route and the API docs behind the login, no
+cross-origin access, any Unicode in credentials, finite bounded `k`, paginated /api/papers."""
+
+from __future__ import annotations
+
+import base64
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from eval.servers import peak_rss_mb
+from rag import PaperQA
+from tests.conftest import cli_env, copy_index, derive, free_port
+from tests.servers import app_server, paperwise_serve
+
+MB = 1024 * 1024
+LOGIN = ("ádá", "пароль ✓")  # not ASCII, with a space: HTTP Basic takes UTF-8
+WRONG = ("ádá", "wrong")
+QUESTION = {"question": "What does POGEMA provide?"}
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _basic(user: str, password: str) -> bytes:
+    return b"Basic " + base64.b64encode(f"{user}:{password}".encode())
+
+
+def stream_body(url: str, headers: dict[str, bytes], size: int, chunked: bool
+                ) -> tuple[int, float, int]:
+    """POST /api/ask with a `size`-byte body sent as fast as the server takes it, from a thread,
+    over a raw socket; returns (status, seconds to the response, bytes the server took)."""
+    host, port = url.removeprefix("http://").split(":")
+    head = [b"POST /api/ask HTTP/1.1", b"Host: " + f"{host}:{port}".encode(),
+            b"Content-Type: application/json"]
+    head += [b"Transfer-Encoding: chunked"] if chunked else [b"Content-Length: %d" % size]
+    head += [name.encode() + b": " + value for name, value in headers.items()]
+    sock = socket.create_connection((host, int(port)), timeout=10)
+    sent = 0
+    done = threading.Event()
+
+    def send_body() -> None:
+        nonlocal sent
+        block = b" " * (256 * 1024)
+        frame = b"%x\r\n%s\r\n" % (len(block), block) if chunked else block
+        try:
+            while sent < size and not done.is_set():
+                sock.sendall(frame)
+                sent += len(block)
+        except OSError:  # the server closed the connection: what is under test
+            pass
+
+    started = time.monotonic()
+    sock.sendall(b"\r\n".join(head) + b"\r\n\r\n")
+    sender = threading.Thread(target=send_body, daemon=True)
+    sender.start()
+    try:
+        status_line = sock.recv(4096).split(b"\r\n", 1)[0]
+        took = time.monotonic() - started
+    finally:
+        done.set()
+        sock.close()
+        sender.join(timeout=10)
+    return int(status_line.split()[1]), took, sent
+
+
+@pytest.fixture(scope="module")
+def guarded_serve(seed_qa: PaperQA, tmp_path_factory: pytest.TempPathFactory
+                  ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """`paperwise serve` with a login, on a copy of the seed index."""
+    folder = tmp_path_factory.mktemp("guarded")
+    settings = copy_index(seed_qa.settings, folder)
+    env = cli_env(settings, PAPERWISE_AUTH=":".join(LOGIN))
+    with paperwise_serve(env, folder) as (process, url, _):
+        yield process, url
+
+
+def test_a_200_mb_body_is_refused_in_milliseconds_before_it_is_read(
+        guarded_serve: tuple[subprocess.Popen[bytes], str]) -> None:
+    process, url = guarded_serve
+    before = _rss_mb(process.pid)
+    status, took, sent = stream_body(url, {}, 200 * MB, chunked=False)
+    assert status == 413 and took < 0.5, (status, took)  # by Content-Length, before the login
+    status, took, _ = stream_body(url, {}, 200 * MB, chunked=True)
+    assert status == 401 and took < 0.5, (status, took)  # no login: no body is read
+    status, took, _ = stream_body(url, {"Authorization": _basic(*LOGIN)}, 200 * MB, chunked=True)
+    assert status == 413 and took < 1.0, (status, took)  # counted as it comes: 1 MB, then 413
+    assert _rss_mb(process.pid) - before < 50, (before, _rss_mb(process.pid))
+    assert peak_rss_mb(process.pid) - before < 100
+    assert sent < 50 * MB, sent  # the server stopped taking the body
+
+
+def test_healthz_stays_fast_while_huge_bodies_arrive(
+        guarded_serve: tuple[subprocess.Popen[bytes], str]) -> None:
+    _, url = guarded_serve
+    login = {"Authorization": _basic(*LOGIN)}
+    # Just under the 1 MB limit: 80k turns of history, parsed and validated.
+    near_limit = b'{"question": "q", "history": [' + b'["a", "b"], ' * 80_000 + b'["a", "b"]]}'
+    stop = threading.Event()
+    statuses: list[int] = []
+
+    def post() -> None:
+        with httpx.Client(timeout=60, auth=LOGIN) as client:
+            while not stop.is_set():
+                statuses.append(stream_body(url, login, 60 * MB, chunked=False)[0])
+                statuses.append(client.post(f"{url}/api/ask", content=near_limit, headers={
+                    "content-type": "application/json"}).status_code)
+
+    posters = [threading.Thread(target=post, daemon=True) for _ in range(4)]
+    for poster in posters:
+        poster.start()
+    latencies = []
+    for _ in range(20):
+        started = time.monotonic()
+        assert httpx.get(f"{url}/healthz", timeout=10).status_code == 200
+        latencies.append(time.monotonic() - started)
+        time.sleep(0.1)
+    stop.set()
+    for poster in posters:
+        poster.join(timeout=30)
+    assert statuses[::2] and set(statuses[::2]) == {413}
+    assert set(statuses[1::2]) <= {200}
+    assert max(latencies) < 1.0, latencies
+
+
+@pytest.fixture
+def login_qa(seed_qa: PaperQA) -> PaperQA:
+    return PaperQA(derive(seed_qa.settings, auth=":".join(LOGIN)), embedder=seed_qa.embedder,
+                   store=seed_qa.store)
+
+
+def test_failed_logins_are_limited_per_address_then_429(login_qa: PaperQA) -> None:
+    with app_server(login_qa) as url:
+        codes = [httpx.post(f"{url}/api/ask", json=QUESTION, auth=WRONG).status_code
+                 for _ in range(10)]
+        assert codes == [401] * 10
+        locked = httpx.post(f"{url}/api/ask", json=QUESTION, auth=LOGIN)  # even the right one
+        assert locked.status_code == 429 and 1 <= int(locked.headers["retry-after"]) <= 60
+        ui = httpx.post(f"{url}/login", data=dict(zip(("username", "password"), LOGIN,
+                                                      strict=True)))
+        assert ui.status_code == 429 and "retry-after" in ui.headers
+        assert httpx.get(f"{url}/healthz").status_code == 200
+
+
+def test_the_ui_login_counts_failures_too(login_qa: PaperQA) -> None:
+    with app_server(login_qa) as url:
+        form = dict(zip(("username", "password"), WRONG, strict=True))
+        assert {httpx.post(f"{url}/login", data=form).status_code for _ in range(10)} == {400}
+        assert httpx.post(f"{url}/login", data=form).status_code == 429
+        assert httpx.post(f"{url}/api/ask", json=QUESTION, auth=LOGIN).status_code == 429
+
+
+def test_state_changing_gradio_routes_and_docs_need_the_login(login_qa: PaperQA) -> None:
+    with app_server(login_qa) as url:
+        closed: list[tuple[str, str, dict[str, Any]]] = [
+            ("POST", "/gradio_api/cancel", {"json": {"session_hash": "x", "fn_index": 0,
+                                                     "event_id": "e"}}),
+            ("POST", "/gradio_api/reset", {"json": {"session_hash": "x", "fn_index": 0}}),
+            ("POST", "/gradio_api/upload", {"files": {"files": ("a.txt", b"hello")}}),
+            ("POST", "/gradio_api/queue/join", {"json": {}}),
+            ("GET", "/docs", {}), ("GET", "/redoc", {}), ("GET", "/openapi.json", {}),
+            ("GET", "/api/papers", {})]
+        for method, path, kwargs in closed:
+            response = httpx.request(method, url + path, **kwargs)
+            assert response.status_code == 401, (path, response.status_code)
+        assert httpx.get(f"{url}/openapi.json", auth=LOGIN).status_code == 200
+        assert httpx.get(f"{url}/healthz").status_code == 200
+        assert httpx.get(f"{url}/").status_code == 200  # the login page
+        with httpx.Client(base_url=url) as browser_like:  # the UI's session cookie works too
+            form = dict(zip(("username", "password"), LOGIN, strict=True))
+            assert browser_like.post("/login", data=form).status_code == 200
+            assert browser_like.get("/docs").status_code == 200
+            assert browser_like.post("/gradio_api/reset", json={}).status_code != 401
+
+
+def test_cross_origin_pages_get_nothing(live_url: str) -> None:
+    evil = {"Origin": "http://localhost:9999"}
+    response = httpx.post(f"{live_url}/api/ask", json=QUESTION, headers=evil)
+    assert response.status_code == 403
+    assert "access-control-allow-origin" not in response.headers
+    preflight = httpx.options(f"{live_url}/api/ask", headers={
+        **evil, "Access-Control-Request-Method": "POST"})
+    assert "access-control-allow-origin" not in preflight.headers
+    assert httpx.get(f"{live_url}/config", headers=evil).status_code == 403
+    own = {"Origin": live_url}
+    assert httpx.post(f"{live_url}/api/ask", json=QUESTION, headers=own,
+                      timeout=60).status_code == 200
+
+
+def test_unicode_credentials_log_in_everywhere(login_qa: PaperQA) -> None:
+    with app_server(login_qa) as url:
+        assert httpx.post(f"{url}/api/ask", json=QUESTION, auth=LOGIN,
+                          timeout=60).status_code == 200
+        form = dict(zip(("username", "password"), LOGIN, strict=True))
+        assert httpx.post(f"{url}/login", data=form).status_code == 200
+
+
+def test_blank_credentials_stop_serve_at_start_up(seed_qa: PaperQA, tmp_path: Path) -> None:
+    env = cli_env(seed_qa.settings, PAPERWISE_AUTH="admin:   ")
+    done = subprocess.run([sys.executable, "-m", "paperwise", "serve", "--port",
+                           str(free_port())],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "neither the user nor the password" in done.stderr
+
+
+@pytest.mark.parametrize("k", ["NaN", "Infinity", "-Infinity", "1e400", "1e308", "51", "0",
+                               "2.5", '"many"'])
+def test_k_must_be_a_finite_bounded_whole_number(live_url: str, k: str) -> None:
+    response = httpx.post(f"{live_url}/api/ask", content=f'{{"question": "x", "k": {k}}}',
+                          headers={"content-type": "application/json"})
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"][0]["loc"] == ["body", "k"]
+
+
+def test_papers_come_in_pages_with_a_total(live_url: str) -> None:
+    first = httpx.get(f"{live_url}/api/papers", params={"limit": 10}).json()
+    assert (first["total"], first["offset"], first["limit"], first["next_offset"]) == (
+        94, 0, 10, 10)
+    assert len(first["papers"]) == 10 and {"id", "title", "abstract"} <= set(first["papers"][0])
+    last = httpx.get(f"{live_url}/api/papers", params={"offset": 90, "limit": 10}).json()
+    assert len(last["papers"]) == 4 and last["next_offset"] is None
+    everything = httpx.get(f"{live_url}/api/papers").json()  # default page: up to 100
+    assert len(everything["papers"]) == 94
+    ids = [p["id"] for p in first["papers"]] + [p["id"] for p in last["papers"]]
+    assert len(set(ids)) == 14
+    for bad in ({"limit": 0}, {"limit": 5000}, {"offset": -1}):
+        assert httpx.get(f"{live_url}/api/papers", params=bad).status_code == 422
