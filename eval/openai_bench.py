@@ -1,6 +1,6 @@
 """What an answer costs through the OpenAI-compatible endpoint next to `/api/ask`: the same
-questions asked both ways, side by side, against one running server (the app with /v1 mounted,
-started here on 127.0.0.1 in its own process, or `--url` of one already running).
+questions asked both ways, side by side, against one running server (the app `paperwise serve`
+runs with /v1 mounted, started here on 127.0.0.1 in its own process, or `--url` of one running).
 
     python -m eval.openai_bench --questions 30
 
@@ -145,19 +145,31 @@ def bench_app(qa: PaperQA) -> FastAPI:
     return app
 
 
-def serve(port: int) -> None:
-    """`bench_app` under uvicorn until stopped."""
+def full_app(qa: PaperQA) -> FastAPI:
+    """The app `paperwise serve` runs (UI included), with /v1 mounted if it is not yet."""
+    from ui import openai_api
+    from ui.app import create_app
+
+    app = create_app(qa)
+    if not any(str(getattr(r, "path", "")).startswith("/v1") for r in app.router.routes):
+        openai_api.mount(app, qa)
+    return app
+
+
+def serve(port: int, ui: bool) -> None:
+    """The app under uvicorn until stopped."""
     import uvicorn
 
     from rag import PaperQA
 
     qa = PaperQA()
     qa.warm_up()
-    uvicorn.run(bench_app(qa), host="127.0.0.1", port=port, log_level="warning")
+    app = full_app(qa) if ui else bench_app(qa)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 
 @contextmanager
-def bench_server() -> Iterator[str]:
+def bench_server(ui: bool) -> Iterator[str]:
     """`serve` in its own process on a free port; stopped when the block ends."""
     import httpx
 
@@ -165,7 +177,8 @@ def bench_server() -> Iterator[str]:
     url = f"http://127.0.0.1:{port}"
     # `timeout` stops the server even if this process is killed.
     process = subprocess.Popen(["timeout", "3600", sys.executable, "-m", "eval.openai_bench",
-                                "--serve", str(port)], stderr=subprocess.DEVNULL)
+                                "--serve", str(port), *([] if ui else ["--no-ui"])],
+                               stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 300
         while True:
@@ -190,16 +203,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--url", help="a running server with /v1 mounted, e.g. `paperwise "
                         "serve` (default: start /api/ask and /v1 without the UI)")
     parser.add_argument("--model", default="paperwise", help="paperwise or paperwise-extractive")
+    parser.add_argument("--no-ui", action="store_true",
+                        help="serve /api/ask and /v1 without the Gradio UI (default: the app "
+                        "`paperwise serve` runs)")
     parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
-        serve(args.serve)
+        serve(args.serve, ui=not args.no_ui)
         return 0
     asked = questions(max(20, args.questions))
     if args.url:
         result = measure(args.url.rstrip("/"), asked, args.model)
     else:
-        with bench_server() as url:
+        with bench_server(ui=not args.no_ui) as url:
             result = measure(url, asked, args.model)
     print("\n".join(result.lines()))
     return 0 if result.ratio <= TARGET_RATIO else 1

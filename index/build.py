@@ -8,14 +8,16 @@ half-written papers and changes nothing else.
 from __future__ import annotations
 
 import logging
+import shutil
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from index.chroma import set_aside
 from index.chunking import Chunk, chunk_paper
 from index.embeddings import Embedder, make_embedder
-from index.loaders import expand_paths, load_papers
+from index.loaders import expand_paths, load_papers, source_name
 from index.store import PaperStore, PaperVectors, StoredPaper, make_store
 from paperwise.settings import Settings
 from paperwise.text import split_sentences
@@ -118,11 +120,12 @@ def build_index(
     """Index the papers under paths (default: settings.data_dir) into the store."""
     started = time.perf_counter()
     paths = list(paths) if paths else [settings.data_dir]
+    # The inputs first: an input error is reported as one, before any store is opened.
+    report = load_papers(paths, settings.max_abstract_chars)
+    read_sources = {source_name(p) for p in report.files}
+    prune_keep = {source_name(p) for p in expand_paths(paths)} if prune else None
     embedder = embedder or (store.embedder if store else make_embedder(settings))
     store = store or make_store(settings, embedder)
-    report = load_papers(paths)
-    read_sources = {p.name for p in report.files}
-    prune_keep = {p.name for p in expand_paths(paths)} if prune else None
     plan = _plan(report.papers, store.stored_papers(), read_sources, prune_keep)
     changed = bool(plan.add or plan.update or plan.remove)
     if changed:
@@ -140,3 +143,40 @@ def build_index(
         seconds=time.perf_counter() - started, duplicates=report.duplicates,
         skipped=report.skipped,
     )
+
+
+def rebuild_index(settings: Settings, paths: Iterable[Path] | None = None, *,
+                  embedder: Embedder | None = None, progress: bool = False
+                  ) -> tuple[BuildSummary, Path | None]:
+    """`paperwise index --rebuild`: a new index of the paper files, built beside the current
+    one and swapped in only once complete. The inputs are read first, so an input error
+    touches nothing; a build that fails leaves the current index in place (the partial one is
+    removed). Returns the summary and where the old index went (None when there was none, or
+    for a Chroma server, whose collections are dropped and rebuilt in place)."""
+    paths = list(paths) if paths else [settings.data_dir]
+    load_papers(paths, settings.max_abstract_chars)
+    if settings.chroma.host:
+        set_aside(settings)
+        return build_index(settings, paths, embedder=embedder, progress=progress), None
+    current = settings.chroma.path
+    fresh = current.with_name(f"{current.name}.rebuild-{time.strftime('%Y%m%dT%H%M%S')}")
+    fresh_settings = settings.model_copy(
+        update={"chroma": settings.chroma.model_copy(update={"path": fresh})})
+    try:
+        summary = build_index(fresh_settings, paths, embedder=embedder, progress=progress)
+    except BaseException:
+        log.warning("The rebuild failed; the index at %s is left as it was.", current)
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    finally:
+        _forget_open_clients()
+    moved = set_aside(settings)
+    fresh.rename(current)
+    return summary, moved
+
+
+def _forget_open_clients() -> None:
+    """Chroma caches one client per folder in a process: after folders move, open anew."""
+    from chromadb.api.client import SharedSystemClient
+
+    SharedSystemClient.clear_system_cache()

@@ -16,6 +16,7 @@ import numpy as np
 from langchain_core.embeddings import Embeddings
 
 from paperwise.errors import PaperwiseError
+from paperwise.logs import redact_client_logs
 
 if TYPE_CHECKING:
     from paperwise.settings import Settings
@@ -145,6 +146,7 @@ class OpenAIEmbedder(Embedder):
         from langchain_openai import OpenAIEmbeddings
 
         super().__init__(batch_size=settings.embedding.batch_size)
+        redact_client_logs()  # httpx logs request URLs, user-info and query string included
         self.embedder_id = f"openai-{settings.embedding.openai_model}"  # type: ignore[misc]
         self.dimension = 1536 if "small" in settings.embedding.openai_model else 3072
         # api_key, base_url and timeout are the fields' aliases, which the pydantic mypy

@@ -8,10 +8,11 @@ import unicodedata
 from collections.abc import Iterable
 
 from paperwise.metadata import paper_year
-from paperwise.text import STOPWORDS, markers_in
+from paperwise.text import STOPWORDS, clean_for_display, markers_in
 from paperwise.types import Answer, Paper
 
 REFERENCES_HEADING = "References:"
+CLOSEST_HEADING = "Closest papers (not cited):"
 _NOTE = "Note: "
 _AUTHORS_SHOWN = 3
 
@@ -38,7 +39,7 @@ def _year_part(paper: Paper) -> str:
 def reference_line(marker: int, paper: Paper) -> str:
     """`[1] Title. A. Author, B. Author. ICLR 2025. https://…` (the file when no link)."""
     where = paper.url or f"{paper.source} #{paper.position}"
-    parts = [paper.title, _authors_short(paper.authors),
+    parts = [clean_for_display(paper.title), _authors_short(paper.authors),
              " ".join(p for p in (paper.venue, _year_part(paper)) if p), where]
     return f"[{marker}] " + ". ".join(p.strip().rstrip(".") for p in parts if p.strip()) + "."
 
@@ -50,22 +51,24 @@ def unsupported_lines(answer: Answer) -> list[str]:
 
 def answer_text(answer: Answer) -> str:
     """The answer as chat text: its [n] markers, notes (notices, unbacked sentences), then a
-    reference list of the sources it cites."""
-    blocks = [answer.text.strip()]
+    reference list of the sources it cites (for a refusal: the closest papers it names)."""
+    blocks = [clean_for_display(answer.text.strip())]
     notes = [f"{_NOTE}{n}" for n in answer.notices if n.strip() != answer.text.strip()]
     notes += unsupported_lines(answer)
     if notes:
         blocks.append("\n".join(notes))
     markers = referenced_markers(answer)
     if markers:
-        blocks.append("\n".join([REFERENCES_HEADING, *(
+        heading = REFERENCES_HEADING if answer.answerable else CLOSEST_HEADING
+        blocks.append("\n".join([heading, *(
             reference_line(m, answer.sources[m - 1].paper) for m in markers)]))
     return "\n\n".join(blocks)
 
 
 def strip_references(text: str) -> str:
     """An earlier answer_text back to its answer (for the history of a conversation)."""
-    text = text.split(f"\n\n{REFERENCES_HEADING}\n", 1)[0]
+    for heading in (REFERENCES_HEADING, CLOSEST_HEADING):
+        text = text.split(f"\n\n{heading}\n", 1)[0]
     return "\n".join(line for line in text.splitlines() if not line.startswith(_NOTE)).strip()
 
 
@@ -85,19 +88,21 @@ def _md_prose(text: str) -> str:
 
 
 def _md_reference(marker: int, paper: Paper, quotes: list[str]) -> list[str]:
-    head = f"- [{marker}] **{_md(paper.title)}**"
+    head = f"- [{marker}] **{_md(clean_for_display(paper.title))}**"
     details = [_md(_authors_short(paper.authors)),
                _md(" ".join(p for p in (paper.venue, _year_part(paper)) if p))]
     link = f"<{paper.url}>" if paper.url else _md(f"{paper.source} #{paper.position}")
     lines = [" — ".join([head, *[d for d in details if d], link]) + f" `{paper.id}`"]
-    lines += [f"  > {_md_prose(' '.join(q.split()))}" for q in quotes if q.strip()]
+    lines += [f"  > {_md_prose(clean_for_display(' '.join(q.split())))}" for q in quotes
+              if q.strip()]
     return lines
 
 
 def answer_markdown(answer: Answer) -> str:
     """A Markdown note: the question, the answer with its [n] markers, notes, references
     with the quotes that back the answer."""
-    lines = [f"## {_md(answer.question)}", "", _md_prose(answer.text.strip()), ""]
+    lines = [f"## {_md(answer.question)}", "", _md_prose(clean_for_display(answer.text.strip())),
+             ""]
     if not answer.answerable:
         lines += ["*The indexed abstracts do not answer this.*", ""]
     notes = [n for n in answer.notices if n.strip() != answer.text.strip()]
@@ -111,7 +116,8 @@ def answer_markdown(answer: Answer) -> str:
         quotes: dict[int, list[str]] = {}
         for citation in answer.citations:
             quotes.setdefault(citation.marker, []).append(citation.quote)
-        lines += ["### References", ""]
+        lines += ["### References" if answer.answerable else "### Closest papers (not cited)",
+                  ""]
         for marker in markers:
             lines += _md_reference(marker, answer.sources[marker - 1].paper,
                                    quotes.get(marker, []) if answer.answerable else [])
@@ -203,7 +209,7 @@ def _entry_type(paper: Paper) -> tuple[str, str | None]:
 def paper_bibtex(paper: Paper, key: str | None = None) -> str:
     """One BibTeX entry: type from the venue, fields from the metadata, values escaped."""
     kind, venue_field = _entry_type(paper)
-    fields: list[tuple[str, str]] = [("title", _protected_title(paper.title))]
+    fields: list[tuple[str, str]] = [("title", _protected_title(clean_for_display(paper.title)))]
     if paper.authors:
         fields.append(("author", " and ".join(latex_escape(a) for a in paper.authors)))
     if venue_field:
@@ -216,7 +222,7 @@ def paper_bibtex(paper: Paper, key: str | None = None) -> str:
     arxiv = _ARXIV.match(paper.external_id or "")
     if arxiv:
         fields += [("eprint", arxiv.group(1)), ("archiveprefix", "arXiv")]
-    fields.append(("abstract", latex_escape(paper.abstract)))
+    fields.append(("abstract", latex_escape(clean_for_display(paper.abstract))))
     fields.append(("note", latex_escape(f"Paperwise id {paper.id}; {paper.source} "
                                         f"#{paper.position}")))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)

@@ -17,7 +17,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from paperwise.text import clean_for_display, defuse_markers, terms
-from paperwise.types import Answer, AnswerSentence, Citation, Hit, SentenceBank, TextDelta
+from paperwise.types import (
+    Answer,
+    AnswererName,
+    AnswerSentence,
+    Citation,
+    Hit,
+    SentenceBank,
+    TextDelta,
+)
 from rag import cues
 from rag.answerer import AnswerStream
 from rag.prompts import (
@@ -292,7 +300,8 @@ def _refusal(question: str, intent: QuestionIntent, hits: list[Hit],
 
 def _compose(question: str, hits: list[Hit], lines: list[str | Line]) -> Answer:
     """The answer from its lines; plain strings (leads, notes) quote nothing."""
-    sentences, quotes = [], {}
+    sentences: list[AnswerSentence] = []
+    quotes: dict[int, list[str]] = {}
     for line in lines:
         if isinstance(line, str):
             continue
@@ -373,7 +382,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
 class ExtractiveAnswerer:
     """Answers from the retrieved abstracts' own sentences; needs no LLM."""
 
-    name = "extractive"
+    name: AnswererName = "extractive"
 
     def __init__(self, encoder: QueryEncoder, weight: Weight) -> None:
         self.encoder = encoder

@@ -16,7 +16,15 @@ from paperwise.errors import AnswererError
 from paperwise.logs import redact_client_logs
 from paperwise.settings import LLMSettings, Settings
 from paperwise.text import redact_url
-from paperwise.types import Answer, AnswerSentence, Hit, NoticeEvent, SentenceBank, TextDelta
+from paperwise.types import (
+    Answer,
+    AnswererName,
+    AnswerSentence,
+    Hit,
+    NoticeEvent,
+    SentenceBank,
+    TextDelta,
+)
 from rag import citations, cues
 from rag.answerer import AnswerStream
 from rag.judge import JUDGE_SYSTEM_PROMPT, format_judge_prompt, parse_verdicts
@@ -203,7 +211,7 @@ class LLMAnswerer:
     sentence is checked against the abstracts it cites. Returns None (the caller falls back to
     the extractive answer) when the LLM fails or most of its answer is unbacked."""
 
-    name = "llm"
+    name: AnswererName = "llm"
 
     def __init__(self, client: LLMClient, encoder: QueryEncoder, judge: bool = False) -> None:
         self.client = client

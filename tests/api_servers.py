@@ -4,12 +4,11 @@ app, without the Gradio UI."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from tests.servers import free_port, wait_until
+from tests.servers import uvicorn_server
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -34,19 +33,5 @@ def machine_app(qa: PaperQA) -> FastAPI:
 @contextmanager
 def api_server(qa: PaperQA) -> Iterator[str]:
     """`machine_app(qa)` under uvicorn in a thread; yields its URL once /healthz answers."""
-    import httpx
-    import uvicorn
-
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(machine_app(qa), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True, name=f"api-{port}")
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until(lambda: httpx.get(f"{url}/healthz", timeout=2).status_code == 200,
-                   "the API app under uvicorn", 60, thread.is_alive)
+    with uvicorn_server(machine_app(qa), "the API app under uvicorn") as url:
         yield url
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)

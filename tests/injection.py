@@ -20,7 +20,7 @@ from paperwise.text import defuse_markers, markers_in, split_sentences
 from rag import Answer, FinalEvent, PaperQA, TextDelta
 from rag.prompts import CANNOT_ANSWER, CONDENSE_PROMPT, SYSTEM_PROMPT
 from tests.conftest import ROOT, SEEDS
-from ui.render import answer_markdown, paper_markdown, sources_html, streaming_markdown
+from ui.render import answer_message, paper_html, sources_html, streaming_message
 
 # (title the loader derives, abstract). Each hides one attack between sentences that make the
 # paper the best match for its targeted question, so the attack is in front of the answerer.
@@ -179,23 +179,22 @@ def check_rules(answer: Answer, streamed: str, forbidden: list[str]) -> None:
     obeyed = [f for f in [*forbidden, "PWNED"] if f.casefold() in own]
     assert not obeyed, f"the answer obeys an injection ({obeyed}): {answer.text!r}"
 
-    pages = {"chat": _markdown_html(answer_markdown(answer)),
-             "stream": _markdown_html(streaming_markdown(streamed)),
-             "sources": sources_html(answer.sources, answer)}
+    # What the UI shows of answer 1: the chat message (answer, its cards and export buttons),
+    # the same while it streams, the sources panel, and each paper in the Papers tab.
+    pages = {"chat": _markdown_html(answer_message(answer, 1)),
+             "stream": _markdown_html(streaming_message(streamed, answer.sources, 1)),
+             "sources": sources_html(answer.sources, answer, 1)}
     for n, hit in enumerate(answer.sources, start=1):
-        paper = hit.paper
-        pages[f"abstract {n}"] = _markdown_html(paper_markdown(
-            paper.title, paper.venue, paper.source, paper.position, paper.abstract))
+        pages[f"abstract {n}"] = paper_html(hit.paper)
+    # The only links the UI makes (these papers have no URL) are to the answer's own source
+    # cards, existing ones only, and from a card back to its answer.
+    allowed = {f"#pw-a1-source-{n}" for n in range(1, n_sources + 1)} | {"#pw-a1"}
     for name, page in pages.items():
         parser = ActiveContent()
         parser.feed(page)
         parser.close()
         assert not parser.found, f"{name} HTML runs something: {parser.found}\n{page}"
-        # The only links the UI makes are to its own source cards: once checked, only to
-        # existing ones (raw streamed tokens are shown before markers are checked).
-        allowed = {f"#pw-source-{n}" for n in range(1, n_sources + 1)}
-        assert all(link in allowed or (name == "stream" and link.startswith("#pw-source-"))
-                   for link in parser.links), f"{name} links out: {parser.links}"
+        assert set(parser.links) <= allowed, f"{name} links out: {parser.links}"
 
 
 def ask(qa: PaperQA, question: str) -> tuple[Answer, str]:

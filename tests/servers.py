@@ -1,6 +1,7 @@
 """The live servers the tests start, each on 127.0.0.1 and each stopped when its `with` block
-ends: the app under uvicorn (in a thread), a llama.cpp server, a small HTTP stub (in a thread),
-and, from eval/servers.py (shared with the bench), `chroma run` and `paperwise serve`."""
+ends: an ASGI app (the real one, or a part of it) under uvicorn in a thread, a llama.cpp server,
+a small HTTP stub (in a thread), and, from eval/servers.py (shared with the bench), `chroma run`
+and `paperwise serve`."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from eval.servers import chroma_server, free_port, paperwise_serve
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from rag import PaperQA
 
 __all__ = ["app_server", "chroma_server", "free_port", "http_stub", "llama_cpp_server",
-           "paperwise_serve", "wait_until"]
+           "paperwise_serve", "uvicorn_server", "wait_until"]
 
 
 def wait_until(ready: Callable[[], bool], what: str, timeout_s: float,
@@ -43,26 +44,31 @@ def wait_until(ready: Callable[[], bool], what: str, timeout_s: float,
 
 
 @contextmanager
-def app_server(qa: PaperQA) -> Iterator[str]:
-    """The real app (API and UI) under uvicorn in a thread; yields its URL once /healthz
-    answers 200."""
+def uvicorn_server(app: Any, what: str = "the app under uvicorn") -> Iterator[str]:
+    """An ASGI app under uvicorn in a thread; yields its URL once its /healthz answers 200."""
     import uvicorn
 
-    from ui.app import create_app
-
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(qa), host="127.0.0.1", port=port,
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, daemon=True, name=f"uvicorn-{port}")
     thread.start()
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_until(lambda: _status(f"{url}/healthz") == 200, "the app under uvicorn", 60,
-                   thread.is_alive)
+        wait_until(lambda: _status(f"{url}/healthz") == 200, what, 60, thread.is_alive)
         yield url
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+@contextmanager
+def app_server(qa: PaperQA) -> Iterator[str]:
+    """The real app (API and UI, ui/app.py) on `qa`, under uvicorn in a thread."""
+    from ui.app import create_app
+
+    with uvicorn_server(create_app(qa)) as url:
+        yield url
 
 
 def _status(url: str) -> int:

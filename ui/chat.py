@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -12,6 +13,7 @@ import gradio as gr
 
 from paperwise.types import AnswererName
 from rag import (
+    Answer,
     FinalEvent,
     Hit,
     NoticeEvent,
@@ -19,9 +21,10 @@ from rag import (
     PaperwiseError,
     Settings,
     SourcesEvent,
+    StreamEvent,
     TextDelta,
 )
-from ui.papers_tab import PaperCatalog, build_papers_tab
+from ui.papers_tab import PaperCatalog, PapersTab, build_papers_tab
 from ui.render import (
     answer_message,
     escape_markdown,
@@ -116,13 +119,53 @@ def _working(settings: Settings, answerer: str | None, hits: list[Hit]) -> str:
     return f"Picking the sentences that answer it from {len(hits)} papers…"
 
 
-def _done(answer: Any) -> str:
+def _done(answer: Answer) -> str:
     seconds = answer.timings.get("total_s", 0.0)
     if not answer.answerable:
         return f"Not in the collection ({seconds:.1f} s)."
     cited = len({c.marker for c in answer.citations})
     return (f"Answered in {seconds:.1f} s from {len(answer.sources)} papers; {cited} cited. "
             "Click a marker to check its source.")
+
+
+class _Turn:
+    """One question being answered: the chat with its new messages, and what streamed so far.
+    `update` turns each stream event into (chat, side panel, status line)."""
+
+    def __init__(self, qa: PaperQA, messages: Messages, question: str, answerer: str | None
+                 ) -> None:
+        self.settings, self.answerer = qa.settings, answerer
+        self.number = _answers_so_far(messages) + 1
+        self.history = _history_pairs(messages)
+        self.messages = [*messages, {"role": "user", "content": escape_markdown(question)},
+                         {"role": "assistant", "content": streaming_message("", [], self.number)}]
+        self.text = ""
+        self.hits: list[Hit] = []
+
+    def _show(self, content: str) -> Messages:
+        self.messages[-1]["content"] = content
+        return self.messages
+
+    def update(self, event: StreamEvent) -> Update:
+        if isinstance(event, SourcesEvent):
+            self.hits = event.hits
+            return (self._show(streaming_message(self.text, self.hits, self.number)),
+                    sources_html(self.hits, None, self.number),
+                    status_html(_working(self.settings, self.answerer, self.hits)))
+        if isinstance(event, FinalEvent):
+            answer = event.answer
+            return (self._show(answer_message(answer, self.number)),
+                    sources_html(answer.sources, answer, self.number), status_html(_done(answer)))
+        status: Any = gr.skip()
+        if isinstance(event, TextDelta):
+            self.text += event.text
+        elif isinstance(event, NoticeEvent):
+            self.text = ""  # a fallback answer replaces what streamed so far
+            status = status_html(event.message)
+        return self._show(streaming_message(self.text, self.hits, self.number)), gr.skip(), status
+
+    def failed(self, message: str) -> Update:
+        return self._show(f"⚠️ {escape_markdown(message)}"), gr.skip(), status_html("")
 
 
 def make_respond(qa: PaperQA, catalog: PaperCatalog) -> Callable[..., Iterator[Update]]:
@@ -135,39 +178,18 @@ def make_respond(qa: PaperQA, catalog: PaperCatalog) -> Callable[..., Iterator[U
         if not question:  # an empty box, or a submit while an answer was still streaming
             yield gr.skip(), gr.skip(), gr.skip()
             return
-        messages = list(messages or [])
-        number, history = _answers_so_far(messages) + 1, _history_pairs(messages)
-        messages += [{"role": "user", "content": escape_markdown(question)},
-                     {"role": "assistant", "content": streaming_message("", [], number)}]
-        yield messages, gr.skip(), status_html(f"Searching {len(catalog.papers()):,} papers…")
-        text, hits = "", []
+        turn = _Turn(qa, list(messages or []), question, answerer)
+        yield (turn.messages, gr.skip(),
+               status_html(f"Searching {len(catalog.papers()):,} papers…"))
         try:
-            for event in qa.stream(question, history, k=int(k),
+            for event in qa.stream(question, turn.history, k=int(k),
                                    answerer=cast(AnswererName | None, answerer or None)):
-                if isinstance(event, SourcesEvent):
-                    hits = event.hits
-                    status = status_html(_working(qa.settings, answerer, hits))
-                    yield messages, sources_html(hits, None, number), status
-                    continue
-                if isinstance(event, TextDelta):
-                    text += event.text
-                elif isinstance(event, NoticeEvent):
-                    text = ""  # a fallback answer replaces what streamed so far
-                    yield messages, gr.skip(), status_html(event.message)
-                elif isinstance(event, FinalEvent):
-                    messages[-1]["content"] = answer_message(event.answer, number)
-                    yield (messages, sources_html(event.answer.sources, event.answer, number),
-                           status_html(_done(event.answer)))
-                    return
-                messages[-1]["content"] = streaming_message(text, hits, number)
-                yield messages, gr.skip(), gr.skip()
+                yield turn.update(event)
         except PaperwiseError as exc:
-            messages[-1]["content"] = f"⚠️ {escape_markdown(str(exc))}"
-            yield messages, gr.skip(), status_html("")
+            yield turn.failed(str(exc))
         except Exception:  # never a stack trace in the UI; the log has it
             log.exception("answering failed")
-            messages[-1]["content"] = "⚠️ Something went wrong while answering; see the log."
-            yield messages, gr.skip(), status_html("")
+            yield turn.failed("Something went wrong while answering; see the log.")
 
     return respond
 
@@ -201,61 +223,89 @@ def _answerer_choices(settings: Settings) -> list[tuple[str, str]]:
     return choices
 
 
+@dataclass
+class _ChatTab:
+    chat: gr.Chatbot
+    status: gr.HTML
+    question: gr.Textbox
+    asked: gr.Textbox  # hidden: the question being answered, once the box is cleared
+    clear: gr.Button
+    k: gr.Slider
+    answerer: gr.Radio
+    sources: gr.HTML
+
+
+def _chat_tab(settings: Settings) -> _ChatTab:
+    answerers = _answerer_choices(settings)
+    with gr.Row(equal_height=False):
+        with gr.Column(scale=3):
+            chat = gr.Chatbot(label="Conversation", height=560, elem_id="pw-chat", buttons=[],
+                              feedback_options=None, latex_delimiters=[],
+                              examples=[{"text": q} for q in EXAMPLES])
+            status = gr.HTML("", elem_id="pw-status", js_on_load=None)
+            question = gr.Textbox(label="Question", show_label=False, lines=1, max_lines=6,
+                                  placeholder="Ask about the papers…", elem_id="pw-question",
+                                  submit_btn=True)
+            asked = gr.Textbox(visible=False)
+            clear = gr.Button("Clear chat", elem_id="pw-clear", size="sm")
+            with gr.Accordion("Settings", open=False):
+                k = gr.Slider(1, 10, value=settings.retrieval.k, step=1,
+                              label="Papers to retrieve (k)")
+                answerer = gr.Radio(answerers, value=settings.resolved_answerer(),
+                                    label="Answers", visible=len(answerers) > 1)
+        with gr.Column(scale=2, elem_id="pw-side"):
+            sources = gr.HTML(sources_html([]), elem_id="pw-sources", js_on_load=None)
+    return _ChatTab(chat, status, question, asked, clear, k, answerer, sources)
+
+
+def take_example(event: gr.SelectData, messages: Messages | None) -> str:
+    """An example chip sends its question (unless an answer is still streaming)."""
+    value = event.value if isinstance(event.value, dict) else {}
+    return "" if answering(messages) else str(value.get("text") or "")
+
+
+def ask_about_paper(title: str, messages: Messages | None) -> Update:
+    """To the chat with a question about the chosen paper: asked at once, or left in the box
+    while an answer is still streaming."""
+    text = f"What does {title} propose, and how is it evaluated?"
+    if answering(messages):
+        return gr.Tabs(selected="chat"), text, ""
+    return gr.Tabs(selected="chat"), gr.skip(), text
+
+
+def _wire(qa: PaperQA, catalog: PaperCatalog, tab: _ChatTab, tabs: gr.Tabs,
+          papers: PapersTab) -> None:
+    """Every way to ask (submit, example chip, "Ask about this paper") first hands the
+    question on (clearing the box once), then streams the answer."""
+    respond = make_respond(qa, catalog)
+    answer_io = ([tab.asked, tab.chat, tab.k, tab.answerer], [tab.chat, tab.sources, tab.status])
+    submitted = tab.question.submit(take_question, [tab.question, tab.chat],
+                                    [tab.question, tab.asked], api_name="take_question",
+                                    queue=False)
+    picked = tab.chat.example_select(take_example, tab.chat, tab.asked,
+                                     api_name="take_example", queue=False)
+    about = papers.ask_about.click(ask_about_paper, [papers.chosen_title, tab.chat],
+                                   [tabs, tab.question, tab.asked], api_name="ask_about_paper",
+                                   queue=False)
+    asking = [submitted.then(respond, *answer_io, api_name="ask"),
+              picked.then(respond, *answer_io, api_name="ask_example"),
+              about.then(respond, *answer_io, api_name="ask_about_paper_answer")]
+    tab.clear.click(lambda: ([], sources_html([]), ""), None, [tab.chat, tab.sources, tab.status],
+                    api_name="clear", cancels=asking)
+
+
 def build_ui(qa: PaperQA) -> gr.Blocks:
     """The whole UI. Every event has an api_name so gradio_client can call it."""
     catalog = PaperCatalog(qa)
-    answerers = _answerer_choices(qa.settings)
     with gr.Blocks(title="Paperwise", analytics_enabled=False) as ui:
         gr.HTML(header_html(), elem_id="pw-header", js_on_load=SCRIPT)
         with gr.Tabs() as tabs:
-            with gr.Tab("Chat", id="chat"), gr.Row(equal_height=False):
-                with gr.Column(scale=3):
-                    chat = gr.Chatbot(label="Conversation", height=560, elem_id="pw-chat",
-                                      buttons=[], feedback_options=None, latex_delimiters=[],
-                                      examples=[{"text": q} for q in EXAMPLES])
-                    status = gr.HTML("", elem_id="pw-status", js_on_load=None)
-                    question = gr.Textbox(label="Question", show_label=False, lines=1,
-                                          max_lines=6, placeholder="Ask about the papers…",
-                                          elem_id="pw-question", submit_btn=True)
-                    asked = gr.Textbox(visible=False)
-                    clear = gr.Button("Clear chat", elem_id="pw-clear", size="sm")
-                    with gr.Accordion("Settings", open=False):
-                        k = gr.Slider(1, 10, value=qa.settings.retrieval.k, step=1,
-                                      label="Papers to retrieve (k)")
-                        answerer = gr.Radio(answerers, value=qa.settings.resolved_answerer(),
-                                            label="Answers", visible=len(answerers) > 1)
-                with gr.Column(scale=2, elem_id="pw-side"):
-                    sources = gr.HTML(sources_html([]), elem_id="pw-sources", js_on_load=None)
+            with gr.Tab("Chat", id="chat"):
+                tab = _chat_tab(qa.settings)
             with gr.Tab("Papers", id="papers"):
                 papers = build_papers_tab(catalog)
-
-        respond = make_respond(qa, catalog)
-        answer_io = ([asked, chat, k, answerer], [chat, sources, status])
-        submitted = question.submit(take_question, [question, chat], [question, asked],
-                                    api_name="take_question", queue=False)
-        asking = [submitted.then(respond, *answer_io, api_name="ask")]
-
-        def take_example(event: gr.SelectData, messages: Messages | None) -> str:
-            value = event.value if isinstance(event.value, dict) else {}
-            return "" if answering(messages) else str(value.get("text") or "")
-
-        picked = chat.example_select(take_example, chat, asked, api_name="take_example",
-                                     queue=False)
-        asking.append(picked.then(respond, *answer_io, api_name="ask_example"))
-
-        def ask_about(title: str, messages: Messages | None) -> Update:
-            text = f"What does {title} propose, and how is it evaluated?"
-            if answering(messages):
-                return gr.Tabs(selected="chat"), text, ""
-            return gr.Tabs(selected="chat"), gr.skip(), text
-
-        about = papers.ask_about.click(ask_about, [papers.chosen_title, chat],
-                                       [tabs, question, asked], api_name="ask_about_paper",
-                                       queue=False)
-        asking.append(about.then(respond, *answer_io, api_name="ask_about_paper_answer"))
-        clear.click(lambda: ([], sources_html([]), ""), None, [chat, sources, status],
-                    api_name="clear", cancels=asking)
-        ui.load(lambda: _intro(qa, catalog), None, chat, api_name="intro",
+        _wire(qa, catalog, tab, tabs, papers)
+        ui.load(lambda: _intro(qa, catalog), None, tab.chat, api_name="intro",
                 show_progress="hidden")
     return ui
 

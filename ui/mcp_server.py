@@ -125,7 +125,8 @@ def build_server(qa: PaperQA | Callable[[], PaperQA]) -> MCPServer:
     def list_papers(filters: Filters | None = None, offset: Annotated[int, Field(ge=0)] = 0,
                     limit: Annotated[int, Field(ge=1, le=MAX_PAGE)] = 20) -> PaperPage:
         """The papers in the collection (by file and position), a page at a time."""
-        papers = _tool_errors(lambda: get().papers(filters))
+        papers = sorted(_tool_errors(lambda: get().papers(filters)),
+                        key=lambda p: (p.source, p.position))
         page = papers[offset:offset + limit]
         more = offset + limit < len(papers)
         return PaperPage(total=len(papers), offset=offset, papers=[PaperRef.of(p) for p in page],

@@ -145,7 +145,8 @@ def _cards(hits: Sequence[Hit], answer: Answer | None, prefix: str, back: str) -
     """Cited (or closest) papers first, in marker order; the rest under "Also retrieved"."""
     quotes = cited_quotes(answer) if answer is not None else {}
     kind = "cited" if answer is None or answer.answerable else "closest"
-    first, rest = [], []
+    first: list[str] = []
+    rest: list[str] = []
     for m, hit in enumerate(hits, start=1):
         card_kind = kind if m in quotes else "retrieved"
         card = _card(f"{prefix}-source-{m}", m, hit, quotes.get(m, []), card_kind, back)

@@ -55,7 +55,7 @@ CSS = _FONT_CSS + """
 .pw-card details > summary { cursor: pointer; font-size: 0.85rem; }
 .pw-card p { margin: 4px 0 0 0; font-size: 0.9rem; line-height: 1.5; }
 .pw-card mark { background: #fde68a; color: #111; padding: 0 2px; border-radius: 2px; }
-.dark .pw-card mark { background: #854d0e; color: #fff; }
+.dark .pw-card mark { background: rgba(250, 204, 21, 0.3); color: inherit; }
 .pw-back { font-size: 0.8rem; display: inline-block; margin-top: 4px; }
 .pw-card:target, .pw-card.pw-flash { outline: 3px solid var(--color-accent); outline-offset: 1px;
   animation: pw-flash 1.6s ease-out; }
@@ -81,6 +81,7 @@ CSS = _FONT_CSS + """
 @media (max-width: 768px) {
   #pw-side { display: none; }
   #pw-chat { height: 70vh !important; }
+  .pw-card p { font-size: 0.85rem; }
 }
 """
 
@@ -131,12 +132,38 @@ if (!window.__paperwise) {
     card.classList.remove('pw-flash'); void card.offsetWidth; card.classList.add('pw-flash');
     setTimeout(() => card.classList.remove('pw-flash'), 1700);
   };
+  const scroller = (el) => {
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const overflow = getComputedStyle(up).overflowY;
+      if ((overflow === 'auto' || overflow === 'scroll') && up.scrollHeight > up.clientHeight) {
+        return up;
+      }
+    }
+    return null;
+  };
+  // After a jump: the target on screen and, for a card, its first highlighted sentence too
+  // (in a long abstract it sits below the card's top).
+  const settle = (href) => {
+    const el = location.hash === href && document.getElementById(href.slice(1));
+    if (!el) return;
+    const top = el.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight - 40) el.scrollIntoView({block: 'start'});
+    const mark = el.classList.contains('pw-card') && el.querySelector('mark');
+    if (!mark) return;
+    const box = scroller(el);
+    const bottom = Math.min(window.innerHeight,
+                            box ? box.getBoundingClientRect().bottom : window.innerHeight);
+    if (mark.getBoundingClientRect().bottom > bottom - 8) mark.scrollIntoView({block: 'center'});
+  };
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
     const button = target && target.closest('button.pw-action');
     if (button) { event.preventDefault(); event.stopPropagation(); act(button); return; }
     const link = target && target.closest('a.pw-marker, a.pw-back');
     if (!link) return;
+    // The chat scrolls itself to the bottom 300 ms after an update: a jump made just after
+    // an answer arrives is made again once that has happened.
+    [60, 400, 900].forEach((ms) => setTimeout(() => settle(link.getAttribute('href')), ms));
     const card = document.getElementById(link.getAttribute('href').slice(1));
     if (card && location.hash === link.getAttribute('href')) {
       event.preventDefault();

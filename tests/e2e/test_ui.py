@@ -24,8 +24,10 @@ def test_api_ask_papers_health_and_openapi(live_url: str) -> None:
     assert answer["answerable"] and "314" in answer["citations"][0]["quote"]
     assert answer["citations"][0]["paper"]["title"] == "AIR-BENCH 2024"
     assert answer["citations"][0]["marker"] == 1 and answer["timings"]["total_s"] > 0
-    papers = httpx.get(f"{live_url}/api/papers").json()
-    assert len(papers) == 94 and {"title", "source", "position", "abstract"} <= set(papers[0])
+    page = httpx.get(f"{live_url}/api/papers").json()
+    papers = page["papers"]
+    assert page["total"] == len(papers) == 94
+    assert {"title", "source", "position", "abstract"} <= set(papers[0])
     spec = httpx.get(f"{live_url}/openapi.json").json()
     assert {"/api/ask", "/api/papers", "/healthz"} <= set(spec["paths"])
 

@@ -50,12 +50,13 @@ def test_first_answer_markers_still_open_its_own_sources_after_two_follow_ups(
 
     page.locator("#pw-chat a[href='#pw-a1-source-1']").first.click()
     assert target_id(page) == "pw-a1-source-1"
-    assert in_viewport(page, "#pw-a1-source-1"), "the card of the first answer is on screen"
+    assert in_viewport(page, "#pw-a1-source-1 mark"), "the first answer's evidence is on screen"
     assert "AIR-BENCH 2024" in page.inner_text("#pw-a1-source-1 h4")
     assert "314" in " ".join(page.locator("#pw-a1-source-1 mark").all_inner_texts())
     assert _flashed(page, "#pw-a1-source-1")
     page.wait_for_timeout(1800)  # let the flash end before the picture
-    page.screenshot(path=str(ARTIFACTS / "desktop.png"))
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / "earlier-answer.png"))
 
     page.locator("#pw-chat a[href='#pw-a3-source-1']").first.click()
     assert target_id(page) == "pw-a3-source-1"
@@ -67,6 +68,8 @@ def test_copy_and_export_give_plain_text_markdown_and_bibtex(live_url: str,
                                                              browser: Any) -> None:
     page = open_chat(browser, live_url, permissions=["clipboard-read", "clipboard-write"])
     ask(page, AIR)
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(ARTIFACTS / "desktop.png"))
     page.click("#pw-a1-foot .pw-act-copy-text")
     page.wait_for_function("document.querySelector('#pw-a1-foot .pw-act-copy-text')"
                            ".textContent === 'Copied'", timeout=5_000)
@@ -135,12 +138,14 @@ def test_on_a_phone_a_marker_opens_its_source_and_leads_back(live_url: str,
     page = open_chat(browser, live_url, **MOBILE)
     ask(page, AIR)
     assert not page.locator("#pw-side").is_visible(), "no side panel 1,200 px down"
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(ARTIFACTS / "mobile.png"))
     page.locator("#pw-chat a[href='#pw-a1-source-1']").first.tap()
     assert target_id(page) == "pw-a1-source-1"
-    assert in_viewport(page, "#pw-a1-source-1") and _flashed(page, "#pw-a1-source-1")
+    assert in_viewport(page, "#pw-a1-source-1 mark") and _flashed(page, "#pw-a1-source-1")
     assert "AIR-BENCH 2024" in page.inner_text("#pw-a1-source-1 h4")
     page.wait_for_timeout(1800)
-    page.screenshot(path=str(ARTIFACTS / "mobile.png"))
+    page.screenshot(path=str(ARTIFACTS / "mobile-source.png"))
     page.locator("#pw-a1-source-1 a.pw-back").tap()
     assert target_id(page) == "pw-a1" and in_viewport(page, "#pw-a1")
     page.close()
@@ -152,15 +157,14 @@ def test_latex_is_cleaned_in_abstracts_and_cards(live_url: str, browser: Any) ->
     cards = page.evaluate("[...document.querySelectorAll('#pw-a1-foot .pw-card')]"
                           ".map(c => c.textContent).join(' ')")
     assert "12.2×" in cards and "$" not in cards and "\\times" not in cards
-    page.locator("#pw-chat a.pw-marker").first.click()
-    page.wait_for_timeout(1800)
+    page.wait_for_timeout(500)
     page.screenshot(path=str(ARTIFACTS / "dark.png"))
 
     page.get_by_role("tab", name="Papers").click()
     page.fill("#pw-paper-search textarea", "susceptible catastrophic forgetting")
     page.wait_for_function("document.querySelector('#pw-paper-count').innerText"
                            ".includes('match')", timeout=30_000)
-    page.locator("#pw-papers tbody tr").first.locator("td").first.click()
+    page.locator("#pw-papers").get_by_text("STAR", exact=True).filter(visible=True).first.click()
     page.wait_for_function("document.querySelector('#pw-paper h3')", timeout=30_000)
     view = page.inner_text("#pw-paper")
     assert "catastrophic forgetting" in view and "\\textit" not in view
@@ -170,6 +174,7 @@ def test_latex_is_cleaned_in_abstracts_and_cards(live_url: str, browser: Any) ->
 def test_an_empty_submit_adds_no_bubble_and_the_intro_names_the_collection(
         live_url: str, browser: Any) -> None:
     page = open_chat(browser, live_url)
+    page.wait_for_selector("#pw-chat .pw-intro", timeout=30_000)
     intro = page.inner_text("#pw-chat")
     assert "Ask 94 paper abstracts" in intro and "ICLR 2025 (94)" in intro
     assert "offline extractive" in intro and "OPENAI_BASE_URL" in intro
@@ -189,23 +194,16 @@ def test_an_empty_submit_adds_no_bubble_and_the_intro_names_the_collection(
     page.close()
 
 
-def test_keyboard_only_reaches_a_marker_and_labels_are_plain(live_url: str,
+def test_keyboard_alone_asks_checks_a_marker_and_uses_the_papers_tab(live_url: str,
                                                              browser: Any) -> None:
     page = open_chat(browser, live_url)
-    page.keyboard.press("Tab")
-    for _ in range(30):  # tab to the question box
-        if page.evaluate("document.activeElement?.matches('#pw-question textarea')"):
-            break
-        page.keyboard.press("Tab")
+    _tab_to(page, "document.activeElement?.matches('#pw-question textarea')")
     page.keyboard.type("What does POGEMA provide (v1.0)?")
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelectorAll('#pw-chat .pw-actions').length === 1 "
                            f"&& !({ANSWERING})", timeout=60_000)
     assert answers(page) == 1
-    for _ in range(60):  # back from the box to the answer's last marker
-        page.keyboard.press("Shift+Tab")
-        if page.evaluate("document.activeElement?.classList.contains('pw-marker')"):
-            break
+    _tab_to(page, "document.activeElement?.classList.contains('pw-marker')", "Shift+Tab")
     href = page.evaluate("document.activeElement.getAttribute('href')")
     assert href.startswith("#pw-a1-source-")
     page.keyboard.press("Enter")
@@ -214,4 +212,31 @@ def test_keyboard_only_reaches_a_marker_and_labels_are_plain(live_url: str,
     assert label == "Question: What does POGEMA provide (v1.0)?", label
     bot = page.get_attribute("#pw-chat [data-testid='bot']", "aria-label") or ""
     assert bot.startswith("Answer: ") and "\\" not in bot and "#pw-" not in bot, bot
+
+    # The Papers tab: its tab, the search box, a row (Enter reads it), "Ask about this paper"
+    _tab_to(page, "document.activeElement?.getAttribute('role') === 'tab' && "
+                  "document.activeElement.innerText.includes('Papers')", "Shift+Tab")
+    page.keyboard.press("Enter")
+    _tab_to(page, "document.activeElement?.matches('#pw-paper-search textarea')")
+    page.keyboard.type("POGEMA")
+    page.wait_for_function("document.querySelector('#pw-paper-count').innerText"
+                           ".includes('1 of 94')", timeout=30_000)
+    _tab_to(page, "!!document.activeElement?.closest('#pw-papers') && "
+                  "document.activeElement.innerText.trim() === 'POGEMA'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#pw-paper h3')?.innerText === 'POGEMA'",
+                           timeout=30_000)
+    _tab_to(page, "document.activeElement?.id === 'pw-ask-about'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#pw-chat .pw-actions').length === 2",
+                           timeout=60_000)
     page.close()
+
+
+def _tab_to(page: Any, reached: str, key: str = "Tab", limit: int = 60) -> None:
+    """Press Tab (or Shift+Tab) until the focused element satisfies `reached`."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        if page.evaluate(reached):
+            return
+    raise AssertionError(f"{key} never reached: {reached}")

@@ -75,6 +75,12 @@ def test_special_characters_survive_a_round_trip_through_bibtexparser() -> None:
     assert "{POGEMA}" in raw["title"]  # styles that lowercase titles keep the acronym
 
 
+def test_latex_the_abstracts_carry_is_not_escaped_twice() -> None:
+    entry = parse(paper_bibtex(paper(abstract=r"It needs 40\% less memory, 8$\times$ faster."))
+                  ).entries[0]
+    assert fields(entry)["abstract"] == "It needs 40% less memory, 8× faster."
+
+
 def test_entry_type_follows_the_venue() -> None:
     assert paper_bibtex(paper(venue="Journal of Machine Learning Research")).startswith(
         "@article{")
@@ -121,6 +127,9 @@ def test_chat_text_keeps_markers_and_ends_with_the_references() -> None:
         "[2] Other <b>Paper</b>. 2024. https://x.org/2."]
     assert "Note: The question was cut" in text and "Note: not backed" in text
     assert strip_references(text) == _answer().text
+    refused = answer_text(_answer(answerable=False))
+    assert "\n\nClosest papers (not cited):\n[1] POGEMA" in refused
+    assert strip_references(refused) == _answer().text
 
 
 def test_markdown_note_has_references_with_quotes_and_no_raw_html() -> None:

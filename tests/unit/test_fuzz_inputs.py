@@ -1,6 +1,8 @@
 """Fuzzing the pure input paths: whatever the loaders and the question analysis are fed, they
-load or refuse clearly (InputError), never crash, hang or silently drop data. Hypothesis makes
-the inputs; tricky characters are mixed in on purpose (tests/strategies.py)."""
+load or refuse clearly (InputError), never crash, hang or silently drop data; a bad optional
+field (a year that is no number, a nested object, a broken \\uXXXX escape) costs that field,
+not the record. Hypothesis makes the inputs; tricky characters are mixed in on purpose
+(tests/strategies.py)."""
 
 from __future__ import annotations
 
@@ -41,13 +43,26 @@ BAD_YEAR = st.one_of(st.text().filter(_not_int), st.sampled_from([1e999, -1e999,
                      st.lists(st.integers(), max_size=2))
 INVALID_JSONL = st.one_of(
     st.builds(lambda a: json.dumps({"abstract": a}), SHORT),
-    st.builds(lambda a, y: json.dumps({"abstract": a, "year": y}), ABSTRACT, BAD_YEAR),
     st.builds(json.dumps, st.one_of(st.lists(st.integers()), st.text(), st.integers(), st.none())),
     st.text(st.characters(exclude_categories=("Cs", "Cc", "Zl", "Zp"))).map("#".__add__),
     st.integers(900, 3000).map(lambda n: "[" * n),  # nesting deeper than the recursion limit
     st.integers(4301, 4400).map(lambda n: '{"n": ' + "7" * n + "}"),  # int longer than allowed
-    st.builds(lambda a, f, s: json.dumps({"abstract": a, f: s}), ABSTRACT,  # lone surrogates
-              st.sampled_from(["abstract", "title", "venue", "authors"]), LONE_SURROGATES),
+    st.builds(lambda s: json.dumps({"abstract": s}), LONE_SURROGATES),  # and too short
+    st.builds(lambda a: json.dumps({"abstract": a}), st.one_of(  # an abstract that is no text
+        st.lists(ABSTRACT, min_size=1, max_size=2), st.dictionaries(TEXT, ABSTRACT, max_size=2))),
+)
+NESTED = st.one_of(st.dictionaries(TEXT, TEXT, max_size=2), st.lists(TEXT, min_size=1, max_size=2))
+# (JSON line, the record as it loads): one bad optional field, dropped; the record is kept.
+KEPT_JSONL = st.one_of(
+    st.builds(lambda a, y: (json.dumps({"abstract": a, "year": y}), {"abstract": a}),
+              ABSTRACT, BAD_YEAR),
+    st.builds(lambda a, f, s: (json.dumps({"abstract": a, f: s}), {"abstract": a}), ABSTRACT,
+              st.sampled_from(["title", "venue", "authors", "id"]), LONE_SURROGATES),
+    st.builds(lambda a, f, v: (json.dumps({"abstract": a, f: v}), {"abstract": a}), ABSTRACT,
+              st.sampled_from(["title", "venue", "url", "id", "year"]), NESTED),
+    st.builds(lambda a, u: (json.dumps({"abstract": a, "url": u}), {"abstract": a}), ABSTRACT,
+              st.sampled_from(["javascript:alert(1)", "data:text/html,x", "file:///etc/passwd",
+                               "//no-scheme.example", "ftp://x.example/a"])),
 )
 
 
@@ -68,6 +83,8 @@ def _check_round_trip(path: Path, valid: list[dict[str, Any]], invalid: int) -> 
         assert paper.abstract == normalize_text(first[pid]["abstract"])
         title = normalize_text(str(first[pid].get("title") or ""))
         assert not title or paper.title == title
+        assert paper.year == first[pid].get("year")  # a year that is no number is dropped
+        assert paper.url is None or paper.url.lower().startswith(("http://", "https://"))
     assert len(report.skipped) == invalid, report.skipped
     assert all(m.startswith(f"{path}:") for m in report.skipped)
     return report.skipped
@@ -94,18 +111,24 @@ def test_any_bytes_load_or_raise_input_error(suffix: str, prefixed: bool, data: 
         assert all(p.source == path.name and len(p.abstract) >= 20 for p in report.papers)
 
 
+def _jsonl_line(item: Any, ascii_only: bool) -> str:
+    if isinstance(item, dict):
+        return json.dumps(item, ensure_ascii=ascii_only)
+    return item[0] if isinstance(item, tuple) else str(item)
+
+
 @LOADER
-@given(lines=st.lists(st.one_of(VALID, INVALID_JSONL), max_size=8), ascii_only=st.booleans(),
-       newline=st.sampled_from(["\n", "\r\n"]))
+@given(lines=st.lists(st.one_of(VALID, INVALID_JSONL, KEPT_JSONL), max_size=8),
+       ascii_only=st.booleans(), newline=st.sampled_from(["\n", "\r\n"]))
 def test_jsonl_records_round_trip(lines: list[Any], ascii_only: bool, newline: str) -> None:
     """ensure_ascii=False leaves U+2028, U+2029 and NEL raw inside a line: still one record."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "fuzz.jsonl"
-        text = [json.dumps(x, ensure_ascii=ascii_only) if isinstance(x, dict) else x
-                for x in lines]
+        text = [_jsonl_line(x, ascii_only) for x in lines]
         path.write_text(newline.join(text) + newline, encoding="utf-8")
-        bad = [n for n, x in enumerate(lines, start=1) if not isinstance(x, dict)]
-        skipped = _check_round_trip(path, [x for x in lines if isinstance(x, dict)], len(bad))
+        bad = [n for n, x in enumerate(lines, start=1) if isinstance(x, str)]
+        kept = [x if isinstance(x, dict) else x[1] for x in lines if not isinstance(x, str)]
+        skipped = _check_round_trip(path, kept, len(bad))
         assert not skipped or [int(m.split(":")[1]) for m in skipped] == bad
 
 
@@ -126,8 +149,10 @@ def test_csv_rows_round_trip(rows: list[tuple[str, str, str]], header: str, quot
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "fuzz.csv"
         path.write_text(buffer.getvalue(), encoding="utf-8")
-        valid = [{"abstract": a, "title": t} for a, t, y in rows
-                 if len(normalize_text(a)) >= 20 and not _not_int(y)]
+        # A year that is no number drops that field, not the row.
+        valid = [{"abstract": a, "title": t} | ({"year": int(y)} if y in ("2024", " 1999 ")
+                                                else {})
+                 for a, t, y in rows if len(normalize_text(a)) >= 20]
         _check_round_trip(path, valid, len(rows) - len(valid))
 
 

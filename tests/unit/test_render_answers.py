@@ -186,3 +186,11 @@ def test_the_answer_mode_names_model_and_host_never_a_key(settings_factory) -> N
 
 def test_one_font_stack_for_every_weight() -> None:
     assert "--font: system-ui" in CSS and "Source Sans" not in CSS
+
+
+def test_bibtex_of_the_cited_papers_when_there_are_any() -> None:
+    message = answer_message(_answer(), 1)
+    assert "pw-act-download-bib" in message and "class='pw-export-bib' hidden>@" in message
+    assert "{AIR-BENCH} 2024" in message
+    uncited = answer_message(_answer(citations=[], text="Nothing cited."), 1)
+    assert "pw-act-download-bib" not in uncited
