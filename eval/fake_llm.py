@@ -75,7 +75,7 @@ def prompt_markers(prompt: str) -> list[tuple[int, str]]:
     for match in _SOURCE_HEADER.finditer(body):
         if int(match.group(1)) == len(blocks) + 1:
             blocks.append((len(blocks) + 1, match.start()))
-    ends = [start for _, start in blocks[1:]] + [len(body)]
+    ends = [start for _, start in blocks[1:]] + ([len(body)] if blocks else [])
     return [(n, body[start:end]) for (n, start), end in zip(blocks, ends, strict=True)]
 
 

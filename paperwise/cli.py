@@ -25,20 +25,20 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
-    from index.build import build_index
+    from index.build import build_index, rebuild_index
     from index.chroma import location_of
 
     settings = _settings(args)
     print(f"Index: {location_of(settings)}; papers from "
           f"{', '.join(args.paths) or settings.data_dir}", file=sys.stderr)
-    if args.rebuild:
-        from index.chroma import set_aside
-
-        moved = set_aside(settings)
-        print(f"The old index was moved to {moved}; building a new one." if moved else
-              "Building a new index.", file=sys.stderr)
-    summary = build_index(settings, [Path(p) for p in args.paths] or None, prune=args.prune,
-                          progress=sys.stderr.isatty() or args.progress)
+    paths = [Path(p) for p in args.paths] or None
+    progress = sys.stderr.isatty() or args.progress
+    if args.rebuild:  # built beside the old index, swapped in only once complete
+        summary, moved = rebuild_index(settings, paths, progress=progress)
+        if moved:
+            print(f"The old index was moved to {moved}.", file=sys.stderr)
+    else:
+        summary = build_index(settings, paths, prune=args.prune, progress=progress)
     for message in summary.skipped:
         print(f"warning: {message}", file=sys.stderr)
     print(summary.line())

@@ -18,9 +18,27 @@ from paperwise.types import (
 )
 from rag.api import PaperQA
 from rag.prompts import CANNOT_ANSWER
+from rag.retrieve import Filters
 
 __all__ = [
-    "CANNOT_ANSWER", "Answer", "AnswerSentence", "AnswererError", "Citation", "FinalEvent",
-    "Hit", "InputError", "NoticeEvent", "Paper", "PaperQA", "PaperwiseError", "Settings",
-    "SourcesEvent", "StoreError", "StreamEvent", "TextDelta", "markers_in", "strip_markers",
+    "CANNOT_ANSWER",
+    "Answer",
+    "AnswerSentence",
+    "AnswererError",
+    "Citation",
+    "Filters",
+    "FinalEvent",
+    "Hit",
+    "InputError",
+    "NoticeEvent",
+    "Paper",
+    "PaperQA",
+    "PaperwiseError",
+    "Settings",
+    "SourcesEvent",
+    "StoreError",
+    "StreamEvent",
+    "TextDelta",
+    "markers_in",
+    "strip_markers",
 ]

@@ -22,7 +22,16 @@ from fastapi.security import HTTPAuthorizationCredentials
 from fastapi.security.http import HTTPBase
 from pydantic import BaseModel, Field, field_validator
 
-from rag import Answer, InputError, Paper, PaperQA, PaperwiseError, Settings, StoreError
+from rag import (
+    Answer,
+    Filters,
+    InputError,
+    Paper,
+    PaperQA,
+    PaperwiseError,
+    Settings,
+    StoreError,
+)
 from ui.security import (
     AUTHENTICATED,
     Guard,
@@ -45,6 +54,7 @@ class AskRequest(BaseModel):
         default_factory=list, description="Earlier (question, answer) turns, oldest first; "
         f"only the last {_MAX_HISTORY_TURNS} are used.")
     k: int | None = Field(None, ge=1, le=_MAX_K, description="Papers to retrieve.")
+    filters: Filters | None = Field(None, description="Venue, source, years, author.")
 
     @field_validator("history", mode="before")
     @classmethod
@@ -170,7 +180,8 @@ def _add_routes(app: FastAPI, qa: PaperQA, guard: Any) -> None:
     @asking.post("/api/ask", response_model=Answer, dependencies=[guard])
     def ask(request: AskRequest) -> Answer:
         try:
-            return qa.ask(request.question, request.history, k=request.k)
+            return qa.ask(request.question, request.history, k=request.k,
+                          filters=request.filters)
         except InputError as exc:
             raise HTTPException(422, str(exc)) from exc
         except StoreError as exc:
@@ -214,17 +225,21 @@ def create_app(qa: PaperQA) -> FastAPI:
     """The API and the UI, sharing one PaperQA."""
     import gradio as gr
 
-    from ui.chat import CSS, build_ui
+    from ui import mcp_server, openai_api, papers_api
+    from ui.chat import CSS, THEME, build_ui
 
     login = credentials(qa.settings)
     app = FastAPI(title="Paperwise", description="Questions over paper abstracts, with "
                   "checked citations.", version="0.1.0")
     app.add_exception_handler(RequestValidationError, _invalid_request)
     _add_routes(app, qa, Depends(_api_guard(login)))
+    openai_api.mount(app, qa)  # GET /v1/models, POST /v1/chat/completions
+    papers_api.mount(app, qa)  # GET /api/papers/{id}, GET /api/papers/{id}.bib
+    mcp_server.mount(app, qa)  # /mcp: MCP over streamable HTTP
     ui = build_ui(qa)
     ui.queue(default_concurrency_limit=qa.settings.server.concurrency,
              max_size=qa.settings.server.queue_size)
-    app = gr.mount_gradio_app(app, ui, path="/", auth=_ui_login(login), css=CSS,
+    app = gr.mount_gradio_app(app, ui, path="/", auth=_ui_login(login), css=CSS, theme=THEME,
                               footer_links=["api"], show_error=False, ssr_mode=False)
     return _guarded(app, qa.settings, login)
 

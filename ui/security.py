@@ -42,7 +42,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 AUTHENTICATED = "paperwise.user"
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # GET routes behind the login too: the API and its documentation.
-_PROTECTED_PREFIXES = ("/api/", "/docs", "/redoc", "/openapi.json")
+_PROTECTED_PREFIXES = ("/api/", "/docs", "/redoc", "/openapi.json", "/v1/", "/mcp")
 # The UI's login form: open (it is how one logs in) but rate limited.
 _LOGIN_PATHS = frozenset({"/login", "/login/"})
 _WINDOW_S = 60.0
