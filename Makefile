@@ -40,10 +40,15 @@ run: index
 test: system install-dev
 	$(BIN)/python -m pytest -q -rs $(ALL_TESTS)
 
+# ruff first (a second); mypy runs beside the tests (one core is often idle while they run),
+# its report printed after theirs. Fails if any of the three does.
 check: install-dev
 	$(BIN)/ruff check .
-	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -rs $(QUICK_TESTS)
+	@report=$$(mktemp); $(BIN)/mypy > $$report 2>&1 & mypy=$$!; \
+	echo "$(BIN)/python -m pytest -q -rs $(QUICK_TESTS)  (and $(BIN)/mypy beside it)"; \
+	$(BIN)/python -m pytest -q -rs $(QUICK_TESTS); tests=$$?; \
+	wait $$mypy; types=$$?; echo "$(BIN)/mypy"; cat $$report; rm -f $$report; \
+	exit $$((tests || types))
 
 system:
 	@sh tests/setup-system.sh
