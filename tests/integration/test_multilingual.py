@@ -15,8 +15,12 @@ from rag.query import QueryEncoder
     ("有没有工作在基于结构的药物设计中考虑蛋白口袋从 apo 态到 holo 态的构象变化，"
      "并同时生成配体分子？", "apo"),
     ("怎样从一张照片生成带可动部件（比如柜门、抽屉）的家居物体三维资产？", "articulated"),
-    ("强化学习在线策略评估中，怎样设计一个既能降低方差又满足安全约束的数据采集策略？",
-     "safety constraints"),
+    pytest.param(
+        "强化学习在线策略评估中，怎样设计一个既能降低方差又满足安全约束的数据采集策略？",
+        "safety constraints", marks=pytest.mark.xfail(strict=True, reason=(
+            "Known loss (issue 15): the multilingual vector reads a paper's title and first 48 "
+            "words (chosen on the dev split for speed); this paper's safety constraints come "
+            "later, so it ranks 4th and another paper is cited. Whole abstracts rank it 1st."))),
 ])
 def test_chinese_questions_find_and_cite_the_paper(seed_qa: PaperQA, question: str,
                                                    phrase: str) -> None:

@@ -3,6 +3,8 @@ MiniLM's tokenizer (a JSON file) is used here, never the model."""
 
 import itertools
 
+import tiktoken
+
 from index.chunking import chunk_paper
 from index.embeddings import MINILM_WINDOW, MiniLMEmbeddings
 from index.loaders import load_papers
@@ -35,3 +37,16 @@ def test_chunks_overlap() -> None:
     assert len(chunks) >= 3
     for first, second in itertools.pairwise(chunks):
         assert set(first.text.split()[-5:]) & set(second.text.split()[:40])
+
+
+def test_text_without_spaces_is_still_cut_within_size_and_kept_whole() -> None:
+    paper = load_papers([SEEDS]).papers[0].model_copy(
+        update={"abstract": "强化学习在线策略评估中的数据采集策略。" * 60})
+    settings = ChunkingSettings(size_tokens=64, overlap_tokens=16)
+    chunks = chunk_paper(paper, settings)
+    assert len(chunks) > 3
+    codec = tiktoken.get_encoding(settings.encoding)
+    # A cut inside a character that takes two tokens can re-encode one token longer.
+    assert all(len(codec.encode_ordinary(c.text)) <= 64 + 2 for c in chunks)
+    assert chunks[0].text[:20] == paper.abstract[:20]
+    assert paper.abstract.endswith(chunks[-1].text[-20:])
