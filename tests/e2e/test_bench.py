@@ -1,35 +1,45 @@
-"""The bench end to end: one configuration measured in its own process (`python -m
-eval.scale`), then the report and chart written from results."""
+"""The bench end to end: `paperwise bench` on a tiny real-embedding corpus (40 papers, MiniLM
+and multilingual-e5 through build_index, its ceiling measured beside it) and a tiny seed-means
+corpus in embedded Chroma and behind a `chroma run` server, each configuration in its own
+process (`python -m eval.scale`), then the report written from the results."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+import pytest
+
 from eval import bench
-from eval.metrics import load_questions
-from eval.run import DEFAULT_QUESTIONS
-from eval.synthetic import seed_sentences, synthetic_corpus
-from tests.conftest import ROOT, SEEDS
+from tests.conftest import ROOT
+
+_QUESTIONS = 8
 
 
-def test_one_configuration_measured_in_its_own_process(tmp_path: Path) -> None:
-    corpus = synthetic_corpus(tmp_path / "corpus" / "p.txt", 40, seed_sentences(SEEDS))
-    done = subprocess.run([sys.executable, "-m", "eval.scale", str(corpus), "--folder",
-                           str(tmp_path / "index"), "--embedding", "seed-means"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
-    assert result["papers"] == 40 and result["chunks"] >= 40
-    assert result["disk_mb"] > 0 and result["peak_mb"] > 100
-    questions = len(load_questions(DEFAULT_QUESTIONS))  # one timing per question and kind
-    assert all(len(v) == questions for v in result["latency_s"].values()), questions
-    result.update(label="synthetic 40", folder="x")
-    seeds = {**result, "label": "seeds", "recall_at_5": {"paperwise": 0.9, "baseline": 0.8}}
-    text = bench.report([seeds, result], ["| x | 1 / 2 ms | 3 req/s | 0 errors |"], "cmd")
-    assert "| synthetic 40 | embedded | seed-means | 40 |" in text
-    assert "ratio 1.12" in text and "0 errors" in text
-    bench.chart([seeds, result], tmp_path / "bench.png")
-    assert (tmp_path / "bench.png").read_bytes()[:4] == b"\x89PNG"
+def test_tiny_bench_runs_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # the bench's seeds are data/, as under `make bench`
+    out = tmp_path / "out"
+    assert bench.main(["--no-seeds", "--real", "40", "--sizes", "80", "--repeats", "1",
+                       "--questions", str(_QUESTIONS), "--no-service", "--out", str(out)]) == 0
+    text = (out / "bench.md").read_text(encoding="utf-8")
+    assert "FAILED" not in text, text
+    assert ("| corpus | store | embeddings | papers | chunks | seconds | papers/s | tokens/s "
+            "| ceiling abstracts/s | ratio | peak MB | disk MB |") in text
+    assert "| synthetic 40 papers | embedded | **real** | 40 |" in text
+    assert "| synthetic 80 chunks | server | seed-means |" in text
+    assert "## Targets: hybrid retrieval at 100k chunks" in text
+
+    data = json.loads((out / "bench.json").read_text(encoding="utf-8"))
+    real, embedded, server = data["indexing"]
+    assert real["real_embeddings"] and real["papers"] == 40 and real["chunks"] >= 40
+    assert real["tokens_per_s"] > real["papers_per_s"] > 0
+    assert real["ceiling_abstracts_per_s"] > 0 and real["ratio"] > 0
+    assert real["peak_mb"] > 100 and real["disk_mb"] > 0
+    assert not embedded["real_embeddings"] and embedded["ratio"] is None
+    assert server["store"] == "server" and server["server_peak_mb"] > 0
+    assert [t["store"] for t in data["targets"]] == ["embedded", "server"]
+    first = data["results"][0]
+    assert first["ceiling"]["abstracts"] == 40 and first["tokens"] > 40 * 50
+    for result in data["results"]:  # one timing per question and kind
+        assert all(len(v) == _QUESTIONS for v in result["latency_s"].values()), result["label"]
+    assert (out / "bench.png").read_bytes()[:4] == b"\x89PNG"
