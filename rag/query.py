@@ -7,7 +7,9 @@ Every later stage reads the `Query` instead of deciding again."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 from typing import Literal
 
 import numpy as np
@@ -150,18 +152,36 @@ def measure_words(question: str) -> set[str]:
 class Query:
     """A question ready for every stage. `search_text` is what retrieval searches (a follow-up
     carries what it refers to); `vector` embeds the question itself for scoring sentences and
-    `search_vector` the search text, both in `space` ("minilm" or the multilingual model's)."""
+    `search_vector` the search text, both in `space` ("minilm" or the multilingual model's).
+
+    The intent and the vectors are worked out when first read, once: retrieval never reads the
+    intent, and scores BM25 before it reads a vector (rag/retrieve.py)."""
 
     text: str
     search_text: str
-    intent: QuestionIntent
-    vector: np.ndarray
-    search_vector: np.ndarray
     space: str
+    embed: Callable[[], tuple[np.ndarray, np.ndarray]] = field(repr=False, compare=False)
 
     @property
     def multilingual(self) -> bool:
         return self.space != "minilm"
+
+    @cached_property
+    def intent(self) -> QuestionIntent:
+        """Analysed when first asked for: retrieval alone never needs it (0.2 ms a question)."""
+        return analyse(self.text)
+
+    @cached_property
+    def _vectors(self) -> tuple[np.ndarray, np.ndarray]:
+        return self.embed()
+
+    @property
+    def vector(self) -> np.ndarray:
+        return self._vectors[0]
+
+    @property
+    def search_vector(self) -> np.ndarray:
+        return self._vectors[1]
 
 
 class QueryEncoder:
@@ -177,17 +197,21 @@ class QueryEncoder:
         return language != "en" and self.multilingual is not None
 
     def encode(self, text: str, search_text: str | None = None) -> Query:
+        """The Query for a question; its vectors are embedded when first read."""
         search_text = search_text or text
-        intent = analyse(text)
         texts = [text] if search_text == text else [text, search_text]
-        if self.uses_multilingual(intent.language):
+        multilingual = self.uses_multilingual(language_of(text))  # analyse(text).language
+        space = self.multilingual.embedder_id if self.multilingual and multilingual else "minilm"
+        return Query(text, search_text, space, partial(self._embed, texts, multilingual))
+
+    def _embed(self, texts: list[str], multilingual: bool) -> tuple[np.ndarray, np.ndarray]:
+        """(first text's vector, last text's vector) in the query's space."""
+        if multilingual:
             assert self.multilingual is not None
             vectors = [self.multilingual.embed_query(t) for t in texts]
-            space = self.multilingual.embedder_id
         else:
             vectors = list(self.embedder.embed(texts))
-            space = "minilm"
-        return Query(text, search_text, intent, vectors[0], vectors[-1], space)
+        return vectors[0], vectors[-1]
 
     def bank_for(self, query: Query, bank: SentenceBank, hits: list[Hit],
                  limit: int) -> SentenceBank:

@@ -1,8 +1,8 @@
 """Hybrid retrieval: dense (Chroma) and BM25 fused by reciprocal rank fusion, grouped per paper.
 
-The BM25 index is an inverted index over the store's chunks with per-posting weights computed
-once, so a query costs a few numpy adds per query term. It is rebuilt only when the store's
-stamp changes (after `paperwise index`), never per query.
+The BM25 index (bm25s, over our own terms) holds every chunk's per-term weights, computed once,
+so a query costs a numpy add per query term. It is rebuilt only when the store's stamp changes
+(after `paperwise index`), never per query.
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ import time
 from dataclasses import dataclass, field
 from itertools import chain
 
+import bm25s
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from index.chroma import store_errors
 from index.store import ChunkHit, PaperStore
 from paperwise.errors import InputError
 from paperwise.metadata import paper_year
@@ -27,58 +29,54 @@ from paperwise.types import Hit, Paper
 from rag.query import Query
 
 log = logging.getLogger(__name__)
+# bm25s sets its logger to DEBUG on import, which logs a line per index build; let it follow
+# the application's level like every other library.
+logging.getLogger("bm25s").setLevel(logging.NOTSET)
 
 STAMP_CHECK_S = 1.0
 
 
+def _term_ids(texts: list[str]) -> tuple[list[list[int]], dict[str, int]]:
+    """Each text's terms as `paperwise.text.terms` gives them, as ids, and the vocabulary.
+    Each distinct token is stemmed once: at 100k chunks a call of `terms` per text takes
+    seconds longer."""
+    tokens = [TOKEN.findall(text.casefold()) for text in texts]
+    vocabulary: dict[str, int] = {}
+    term_of_token = {token: vocabulary.setdefault(stem(token), len(vocabulary))
+                     for token in sorted(set(chain.from_iterable(tokens)))
+                     if token not in STOPWORDS}
+    return [[term_of_token[t] for t in doc if t in term_of_token] for doc in tokens], vocabulary
+
+
 class BM25Index:
-    """Okapi BM25 over a fixed list of documents, as an inverted index. Each distinct token is
-    stemmed once and postings are counted and weighted by numpy: at 100k chunks a per-posting
-    Python loop takes most of a minute."""
+    """Okapi BM25 over a fixed list of documents, scored by bm25s on our own terms (its
+    tokenizer, stemmer and stop words are not used): score = Σ idf·tf·(k1+1) /
+    (tf + k1·(1 − b + b·len/avg len)), idf = log(1 + (N − df + 0.5)/(df + 0.5)). bm25s calls
+    that term-frequency part "atire" and that idf "lucene". eval/bm25_bench.py compares it with
+    the numpy index it replaced: same top-10 rankings and scores at 100k chunks, faster queries."""
 
     def __init__(self, texts: list[str], k1: float = 1.5, b: float = 0.75) -> None:
-        n = self.size = len(texts)
-        vocabulary: dict[str, int] = {}
-        term_of_token: dict[str, int] = {}  # raw token -> term id, -1 for a stop word
-
-        def term_id(token: str) -> int:
-            if token in STOPWORDS:
-                term_of_token[token] = -1
-            else:
-                term_of_token[token] = vocabulary.setdefault(stem(token), len(vocabulary))
-            return term_of_token[token]
-
-        per_doc = [[term_of_token[t] if t in term_of_token else term_id(t)
-                    for t in TOKEN.findall(text.casefold())] for text in texts]
-        ids = np.fromiter(chain.from_iterable(per_doc), dtype=np.int64)
-        rows = np.repeat(np.arange(n, dtype=np.int64), [len(d) for d in per_doc])
-        keep = ids >= 0
-        ids, rows = ids[keep], rows[keep]
-        width = max(len(vocabulary), 1)
-        # (row, term) pairs counted at once, ordered by term: each term's postings are a slice.
-        pairs, tf = np.unique(ids * n + rows, return_counts=True)
-        term_ids, row_of, tf = pairs // n, pairs % n, tf.astype(np.float32)
-        lengths = np.bincount(rows, minlength=n).astype(np.float32)
-        avg = max(float(lengths.mean()) if n else 1.0, 1e-9)
-        weights = tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[row_of] / avg))
-        bounds = np.concatenate(([0], np.cumsum(np.bincount(term_ids, minlength=width))))
-        df = np.diff(bounds)
-        idf = np.log(1 + (n - df + 0.5) / (df + 0.5))
-        self.idf = {t: float(idf[i]) for t, i in vocabulary.items()}
-        self.postings = {t: (row_of[bounds[i]:bounds[i + 1]], weights[bounds[i]:bounds[i + 1]])
-                         for t, i in vocabulary.items()}
+        self.size = len(texts)
+        ids, self.vocabulary = _term_ids(texts)
+        self._bm25 = bm25s.BM25(k1=k1, b=b, method="atire", idf_method="lucene")
+        if self.vocabulary:  # bm25s cannot index a corpus without a single term
+            self._bm25.index((ids, self.vocabulary), create_empty_token=False,
+                             show_progress=False)
+            df = np.diff(self._bm25.scores["indptr"])
+            self._idf = np.log(1 + (self.size - df + 0.5) / (df + 0.5))
 
     def scores(self, query: str) -> np.ndarray:
-        out = np.zeros(self.size, dtype=np.float32)
-        for term in set(terms(query)):
-            if term in self.postings:
-                rows, weights = self.postings[term]
-                out[rows] += self.idf[term] * weights
-        return out
+        """Every document's score for the query's terms (each counted once)."""
+        ids = [self.vocabulary[t] for t in dict.fromkeys(terms(query)) if t in self.vocabulary]
+        if not ids:
+            return np.zeros(self.size, dtype=np.float32)
+        return self._bm25.get_scores_from_ids(ids)
 
     def term_weight(self, term: str) -> float:
         """IDF of a term; unseen terms weigh like the rarest ones."""
-        return self.idf.get(term, math.log(1 + (self.size + 0.5) / 0.5))
+        if term in self.vocabulary:
+            return float(self._idf[self.vocabulary[term]])
+        return math.log(1 + (self.size + 0.5) / 0.5)
 
 
 @dataclass
@@ -278,13 +276,27 @@ class HybridRetriever:
             found = self.store.query_multilingual(query.search_vector, fetch, where)
             rows = [(corpus.first_row_of_paper.get(pid), sim) for pid, sim in found]
         else:
-            found = self.store.query(query.search_vector, fetch, where)
+            found = self._nearest_chunks(query.search_vector, fetch, where)
             rows = [(corpus.row_of.get(cid), sim) for cid, sim in found]
         hits = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r], corpus.texts[r], sim)
                 for r, sim in rows if r is not None]
         if filters.post_filtered:
             hits = [h for h in hits if filters.accepts(corpus.papers[h.paper_id])]
         return hits
+
+    def _nearest_chunks(self, vector: np.ndarray, n: int,
+                        where: dict | None) -> list[tuple[str, float]]:
+        """(chunk id, cosine similarity), best first, as PaperStore.query gives them but without
+        its count of the collection before each search, which cost more than the search (1.8 ms
+        a call at 10k chunks, measured): Chroma 1.x caps n_results at what the collection (or
+        the where filter) holds, embedded and served alike. (A multilingual query keeps
+        PaperStore.query_multilingual: its count is lost next to multilingual-e5's 0.12 s.)"""
+        with store_errors(self.store.location):
+            # The float32 array as it is: a list of Python floats costs Chroma a conversion.
+            got = self.store.chunks.query(query_embeddings=vector[np.newaxis], n_results=n,
+                                          where=where or None, include=["distances"])
+        return [(cid, 1.0 - float(d)) for cid, d in zip(got["ids"][0], got["distances"][0],
+                                                        strict=True)]
 
     def matching(self, filters: Filters) -> list[Paper]:
         """The indexed papers that pass the filters, by file and position."""
@@ -309,11 +321,17 @@ class HybridRetriever:
         filters = filters or Filters()
         corpus = self.corpus()
         fetch = max(self.settings.fetch_k, 3 * k)
-        ranked: dict[str, list[ChunkHit]] = {}
+        # BM25 first, before the dense side reads the query's vector and so runs the model
+        # (Query embeds lazily): after a model run BM25 and fusion measured up to 3 times slower
+        # (cold caches), 0.2-0.3 ms a question (eval/retrieval_bench.py). Sequential on purpose:
+        # BM25 in a worker thread during Chroma's query measured no faster.
+        lexical = (self._bm25_hits(corpus, query.search_text, fetch, filters)
+                   if mode in ("hybrid", "bm25") else None)
+        ranked: dict[str, list[ChunkHit]] = {}  # dense first: fusion breaks ties in this order
         if mode in ("hybrid", "dense"):
             ranked["dense"] = self._dense_hits(corpus, query, fetch, filters)
-        if mode in ("hybrid", "bm25"):
-            ranked["bm25"] = self._bm25_hits(corpus, query.search_text, fetch, filters)
+        if lexical is not None:
+            ranked["bm25"] = lexical
         return self._fuse(ranked, corpus, k)
 
     def _fuse(self, ranked: dict[str, list[ChunkHit]], corpus: _Corpus, k: int) -> list[Hit]:

@@ -17,6 +17,7 @@ import pytest
 from index.build import build_index, rebuild_index
 from index.chroma import integrity_failed, store_errors
 from index.embeddings import MiniLMEmbeddings
+from index.late_pooling import Span
 from index.store import make_store
 from paperwise.errors import InputError, StoreError
 from paperwise.settings import Settings
@@ -122,6 +123,10 @@ def test_a_rebuild_with_bad_input_leaves_the_old_index_untouched(
 
 class _FailingEmbedder(MiniLMEmbeddings):
     def embed(self, texts: list[str]) -> np.ndarray:
+        raise RuntimeError("the embedder died half-way")
+
+    def embed_spans(self, texts: list[str], spans: list[list[Span]],
+                    passes: list[list[Span]] | None = None) -> list[np.ndarray]:
         raise RuntimeError("the embedder died half-way")
 
 
