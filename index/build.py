@@ -99,8 +99,8 @@ def _spans(abstract: str, chunks: list[Chunk], sentences: list[str]) -> list[Spa
 
 def _vectors(embedder: Embedder, batch: Sequence[Paper], chunks: list[list[Chunk]],
              sentences: list[list[str]]) -> list[np.ndarray]:
-    """Per paper, its chunk vectors then its sentence vectors: pooled from one pass over the
-    abstract, or (rarely, when a piece is not found in it) each piece embedded alone."""
+    """Per paper, its chunk vectors then its sentence vectors: pooled from one model pass per
+    sentence, or (rarely, when a piece is not found in the abstract) each piece embedded alone."""
     located = [_spans(p.abstract, cs, ss) for p, cs, ss in zip(batch, chunks, sentences,
                                                                  strict=True)]
     found = [n for n, spans in enumerate(located) if spans is not None]

@@ -89,9 +89,11 @@ def strip_markers(text: str) -> str:
     return MARKER_GROUP.sub("", text).strip()
 
 
-_LATEX = ((re.compile(r"\$?\\times\$?"), "×"), (re.compile(r"\\%"), "%"),
+# Math spans first: "$30\times$" must lose both its dollars, not only the one by \times.
+_LATEX = ((re.compile(r"\$([^$]{1,40})\$"), r"\1"),
+          (re.compile(r"\$?\\times\$?"), "×"), (re.compile(r"\\%"), "%"),
           (re.compile(r"\\(?:textit|textbf|emph|texttt|mathrm|mathbf|text)\{([^{}]*)\}"), r"\1"),
-          (re.compile(r"\$([^$]{1,40})\$"), r"\1"), (re.compile(r"\\([&_#])"), r"\1"),
+          (re.compile(r"\\([&_#])"), r"\1"),
           (re.compile(r"(?<!\w)\*\*?([^*\n]{1,80})\*\*?(?!\w)"), r"\1"))
 
 

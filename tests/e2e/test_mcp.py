@@ -44,8 +44,9 @@ async def the_four_tools(client: Client) -> None:
     """What every transport must do, the same way."""
     assert {t.name for t in (await client.list_tools()).tools} == TOOLS
     found = await call(client, "search_papers", query="multi-agent pathfinding benchmark", k=3)
-    assert len(found["papers"]) == 3 and found["papers"][0]["title"] == "POGEMA"
-    pogema = found["papers"][0]
+    # Which of the top 3 comes first is the eval's business (ranking); here, that it is there.
+    assert len(found["papers"]) == 3
+    pogema = next(p for p in found["papers"] if p["title"] == "POGEMA")
     assert pogema["id"].startswith("p") and pogema["score"] > 0 and pogema["year"] == 2025
     answer = await call(client, "ask", question="What does POGEMA provide?")
     assert answer["answerable"] and "[1]" in answer["answer"]
