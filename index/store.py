@@ -158,29 +158,26 @@ class PaperStore:
               ) -> list[tuple[str, float]]:
         """(chunk id, cosine similarity), best first. Texts are not fetched: that costs more
         than the search itself, and callers keep them cached."""
-        with store_errors(self.location):
-            total = self.chunks.count()
-            if total == 0:
-                return []
-            got = self.chunks.query(query_embeddings=[vector.tolist()], n_results=min(n, total),
-                                    where=where or None, include=["distances"])
-        return [(cid, 1.0 - float(d)) for cid, d in zip(got["ids"][0], got["distances"][0],
-                                                        strict=True)]
+        return self._nearest(self.chunks, vector, n, where)
 
     def query_multilingual(self, vector: np.ndarray, n: int, where: dict | None = None
                            ) -> list[tuple[str, float]]:
         """(paper id, cosine similarity) from the multilingual paper vectors, best first."""
         if self.papers_ml is None:
             return []
+        return self._nearest(self.papers_ml, vector, n, where)
+
+    def _nearest(self, collection: Any, vector: np.ndarray, n: int, where: dict | None
+                 ) -> list[tuple[str, float]]:
+        """The collection is not counted first: Chroma 1.x caps n_results at what the
+        collection (or the where filter) holds, empty included, embedded and served alike,
+        and a count cost more than the search (1.8 ms a call at 10k chunks, measured)."""
         with store_errors(self.location):
-            total = self.papers_ml.count()
-            if total == 0:
-                return []
-            got = self.papers_ml.query(query_embeddings=[vector.tolist()],
-                                       n_results=min(n, total), where=where or None,
-                                       include=["distances"])
-        return [(pid, 1.0 - float(d)) for pid, d in zip(got["ids"][0], got["distances"][0],
-                                                        strict=True)]
+            # The float32 array as it is: a list of Python floats costs Chroma a conversion.
+            got = collection.query(query_embeddings=vector[np.newaxis], n_results=n,
+                                   where=where or None, include=["distances"])
+        return [(found_id, 1.0 - float(d))
+                for found_id, d in zip(got["ids"][0], got["distances"][0], strict=True)]
 
     def sentence_bank(self, paper_ids: list[str]) -> SentenceBank:
         """Each paper's sentences, in order, with their vectors."""

@@ -19,7 +19,6 @@ import bm25s
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from index.chroma import store_errors
 from index.store import ChunkHit, PaperStore
 from paperwise.errors import InputError
 from paperwise.metadata import paper_year
@@ -276,27 +275,13 @@ class HybridRetriever:
             found = self.store.query_multilingual(query.search_vector, fetch, where)
             rows = [(corpus.first_row_of_paper.get(pid), sim) for pid, sim in found]
         else:
-            found = self._nearest_chunks(query.search_vector, fetch, where)
+            found = self.store.query(query.search_vector, fetch, where)
             rows = [(corpus.row_of.get(cid), sim) for cid, sim in found]
         hits = [ChunkHit(corpus.chunk_ids[r], corpus.paper_ids[r], corpus.texts[r], sim)
                 for r, sim in rows if r is not None]
         if filters.post_filtered:
             hits = [h for h in hits if filters.accepts(corpus.papers[h.paper_id])]
         return hits
-
-    def _nearest_chunks(self, vector: np.ndarray, n: int,
-                        where: dict | None) -> list[tuple[str, float]]:
-        """(chunk id, cosine similarity), best first, as PaperStore.query gives them but without
-        its count of the collection before each search, which cost more than the search (1.8 ms
-        a call at 10k chunks, measured): Chroma 1.x caps n_results at what the collection (or
-        the where filter) holds, embedded and served alike. (A multilingual query keeps
-        PaperStore.query_multilingual: its count is lost next to multilingual-e5's 0.12 s.)"""
-        with store_errors(self.store.location):
-            # The float32 array as it is: a list of Python floats costs Chroma a conversion.
-            got = self.store.chunks.query(query_embeddings=vector[np.newaxis], n_results=n,
-                                          where=where or None, include=["distances"])
-        return [(cid, 1.0 - float(d)) for cid, d in zip(got["ids"][0], got["distances"][0],
-                                                        strict=True)]
 
     def matching(self, filters: Filters) -> list[Paper]:
         """The indexed papers that pass the filters, by file and position."""
