@@ -85,10 +85,10 @@ def _spans(abstract: str, chunks: list[Chunk], sentences: list[str]) -> list[Spa
     """Where each chunk, then each sentence, sits in the abstract; None if one is not found
     (the pieces are then embedded on their own)."""
     spans: list[Span] = []
-    for pieces, step_past in ((chunks, False), (sentences, True)):
+    for pieces, step_past in (([c.text for c in chunks], False), (sentences, True)):
         start = 0
         for piece in pieces:
-            found = locate(abstract, piece.text if isinstance(piece, Chunk) else piece, start)
+            found = locate(abstract, piece, start)
             if found is None:
                 return None
             spans.append(found)
