@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from eval.metrics import percentile
 from eval.scale import CEILING_BATCH, CEILING_SAMPLE, KINDS, ScaleResult
 
 # Hybrid retrieval at 100k chunks: p95 per store, and p50 against dense similarity_search.
@@ -48,12 +49,6 @@ class TargetCheck:
     p50_ratio: float  # hybrid retrieval p50 / LangChain similarity_search p50
     p95_met: bool
     p50_met: bool
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile (share 0.95: p95)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
 def p95(r: ScaleResult, kind: str) -> float:

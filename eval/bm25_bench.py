@@ -23,7 +23,7 @@ from typing import Protocol
 
 import numpy as np
 
-from eval.metrics import load_questions
+from eval.metrics import load_questions, percentile
 from eval.run import DEFAULT_QUESTIONS
 from eval.synthetic import seed_sentences
 from paperwise.text import STOPWORDS, TOKEN, stem, terms
@@ -100,8 +100,7 @@ class Measured:
     query_s: list[float]
 
     def line(self) -> str:
-        ordered = sorted(self.query_s)
-        p50, p95 = (1000 * ordered[int(share * (len(ordered) - 1))] for share in (0.5, 0.95))
+        p50, p95 = (1000 * percentile(self.query_s, share) for share in (0.5, 0.95))
         return (f"{self.name:<22} build median {statistics.median(self.build_s):6.2f} s "
                 f"(of {len(self.build_s)})   query p50 {p50:.3f} ms   p95 {p95:.3f} ms")
 

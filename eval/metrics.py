@@ -150,7 +150,9 @@ def _mean(values: Iterable[float | None]) -> float | None:
     return sum(present) / len(present) if present else None
 
 
-def _percentile(values: list[float], share: float) -> float:
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile (share 0.95: p95); 0.0 for no values. Every report's p50
+    and p95 (eval, bench, side benches) come from here."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)] if ordered else 0.0
 
@@ -172,7 +174,7 @@ def aggregate(rows: list[Row]) -> dict[str, float | None]:
                              / max(1, sum(not r.should_refuse for r in rows)))
     latencies = [r.latency_s for r in rows]
     out["latency_p50_s"] = median(latencies) if latencies else None
-    out["latency_p95_s"] = _percentile(latencies, 0.95) if latencies else None
+    out["latency_p95_s"] = percentile(latencies, 0.95) if latencies else None
     out["questions"] = float(len(rows))
     return out
 

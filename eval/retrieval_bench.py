@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from eval.metrics import load_questions
+from eval.metrics import load_questions, percentile
 from eval.run import DEFAULT_QUESTIONS
 from eval.synthetic import SeedSentenceEmbeddings, seed_sentences, synthetic_corpus
 from index.build import build_index
@@ -51,8 +51,7 @@ class Latency:
     seconds: list[float]
 
     def percentile_ms(self, share: float) -> float:
-        ordered = sorted(self.seconds)
-        return 1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+        return 1000 * percentile(self.seconds, share)
 
     def only(self, keep: Sequence[bool]) -> Latency:
         """The calls (in measuring order) that `keep` marks."""
