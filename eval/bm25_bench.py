@@ -24,6 +24,7 @@ from typing import Protocol
 import numpy as np
 
 from eval.metrics import load_questions, percentile
+from eval.retrieval_bench import alternate
 from eval.run import DEFAULT_QUESTIONS
 from eval.synthetic import seed_sentences
 from paperwise.text import STOPWORDS, TOKEN, stem, terms
@@ -129,16 +130,10 @@ def build(factories: Sequence[Callable[[list[str]], Scorer]], texts: list[str],
 
 def time_queries(indexes: Sequence[Scorer], questions: Sequence[str],
                  repeats: int) -> list[list[float]]:
-    """Per index, the seconds of each scoring call; the indexes alternate call by call, so
+    """Per index, the seconds of each scoring call; the indexes take turns call by call, so
     load from other processes falls on all of them alike."""
-    out: list[list[float]] = [[] for _ in indexes]
-    for _ in range(repeats):
-        for question in questions:
-            for timings, index in zip(out, indexes, strict=True):
-                started = time.perf_counter()
-                index.scores(question)
-                timings.append(time.perf_counter() - started)
-    return out
+    sides = {str(n): index.scores for n, index in enumerate(indexes)}
+    return [latency.seconds for latency in alternate(sides, questions, repeats)]
 
 
 def top(scores: np.ndarray, n: int = TOP) -> list[tuple[int, float]]:

@@ -21,7 +21,7 @@ import logging
 import os
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -82,7 +82,7 @@ def synthetic_qa(chunks: int, folder: Path) -> PaperQA:
     return PaperQA(settings, embedder=model)  # queries use the real model, as a user's do
 
 
-def alternate(sides: dict[str, Callable[[T], object]], items: Sequence[T],
+def alternate(sides: Mapping[str, Callable[[T], object]], items: Sequence[T],
               repeats: int) -> list[Latency]:
     """Each side's timings over items, the sides taking turns call by call (and which goes
     first alternating), so load from other processes falls on all of them alike."""
