@@ -88,7 +88,7 @@ def alternate(sides: Mapping[str, Callable[[T], object]], items: Sequence[T],
     first alternating), so load from other processes falls on all of them alike."""
     timings: dict[str, list[float]] = {name: [] for name in sides}
     for turn, item in enumerate(i for i in items for _ in range(repeats)):
-        names = list(sides) if turn % 2 == 0 else list(reversed(sides))
+        names = list(sides) if turn % 2 == 0 else list(reversed(list(sides)))
         for name in names:
             started = time.perf_counter()
             sides[name](item)
