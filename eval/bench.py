@@ -2,7 +2,8 @@
 with real embeddings, their throughput set against the bare model's; synthetic corpora of about
 1k, 10k and 100k chunks (seed-means vectors) for retrieval latency, each in embedded Chroma and
 behind a `chroma run` server, next to LangChain's `Chroma.similarity_search`; peak memory and
-index size; then `paperwise serve` under 1 and 20 concurrent clients. Writes bench.md,
+index size; then `paperwise serve` under 1 and 50 concurrent API clients for 60 s with a
+browser user beside them (eval/load.py; `--load-only` runs just that). Writes bench.md,
 bench.json and bench.png; everything runs in a temporary folder on 127.0.0.1."""
 
 from __future__ import annotations
@@ -14,14 +15,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from eval.bench_report import ms_p50_p95, write_report
+from eval.bench_report import write_report
+from eval.load import measure
 from eval.metrics import load_questions
 from eval.run import DEFAULT_QUESTIONS
 from eval.scale import SEEDS, ScaleResult
@@ -33,9 +33,8 @@ log = logging.getLogger(__name__)
 SIZES = (1_000, 10_000, 100_000)  # seed-means corpora, in chunks
 REAL_SIZES = (10_000,)  # real-embedding corpora, in papers
 CHUNKS_PER_PAPER = 1.92  # measured on the synthetic abstracts; tables show the actual counts
-LOAD_CLIENTS = 20
-LOAD_REQUESTS = 100
-LOAD_MAX_S = 300.0
+LOAD_CLIENTS = 50  # issue 16's load: 50 API clients for 60 s
+LOAD_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -110,43 +109,26 @@ def configurations(sizes: Sequence[int], real_sizes: Sequence[int], work: Path,
     return configs
 
 
-def service_lines(index_folder: Path, questions: list[str]) -> list[str]:
-    """`paperwise serve` over the seed index: start-up, then 1 and 20 concurrent clients."""
+def service_lines(index_folder: Path, questions: list[str], clients: int = LOAD_CLIENTS,
+                  seconds: float = LOAD_SECONDS) -> list[str]:
+    """`paperwise serve` over the seed index: start-up, then one client alone and `clients`
+    at once for `seconds` with a browser user beside them (eval/load.py)."""
     env = {"PAPERWISE_CHROMA_PATH": str(index_folder), "PAPERWISE_ANSWERER": "extractive",
            "PAPERWISE_DATA_DIR": str(SEEDS.resolve()), "GRADIO_ANALYTICS_ENABLED": "False"}
     with paperwise_serve(env, cwd=index_folder.parent) as (process, url, startup):
         rows = [f"| start-up to first page | {startup:.2f} s | | |"]
-        rows += [_load(url, questions, clients) for clients in (1, LOAD_CLIENTS)]
+        rows += measure(url, process.pid, questions, clients, seconds).lines()
         rows.append(f"| server peak memory | {peak_rss_mb(process.pid):.0f} MB | | |")
     return rows
 
 
-def _load(url: str, questions: list[str], clients: int) -> str:
-    import httpx
+def seed_index(work: Path) -> Path:
+    """The seeds indexed into `work`/chroma, for --load-only."""
+    from rag import PaperQA, Settings
 
-    deadline = time.monotonic() + LOAD_MAX_S
-    latencies: list[float] = []
-    errors = 0
-
-    def one(i: int) -> None:
-        nonlocal errors
-        if time.monotonic() > deadline:
-            return
-        started = time.perf_counter()
-        try:
-            response = httpx.post(url + "/api/ask", timeout=60,
-                                  json={"question": questions[i % len(questions)]})
-            response.raise_for_status()
-            latencies.append(time.perf_counter() - started)
-        except httpx.HTTPError:
-            errors += 1
-
-    started = time.perf_counter()
-    with ThreadPoolExecutor(clients) as pool:
-        list(pool.map(one, range(LOAD_REQUESTS)))
-    wall = time.perf_counter() - started
-    return (f"| /api/ask, {clients} client(s), {len(latencies)} requests | "
-            f"{ms_p50_p95(latencies)} ms | {len(latencies) / wall:.1f} req/s | {errors} errors |")
+    folder = work / "chroma"
+    PaperQA(Settings(_env_file=None, chroma={"path": folder}, data_dir=SEEDS.resolve())).index()
+    return folder
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -164,6 +146,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-seeds", action="store_true", help="skip the seed corpus")
     parser.add_argument("--no-server", action="store_true", help="embedded Chroma only")
     parser.add_argument("--no-service", action="store_true", help="skip the HTTP load test")
+    parser.add_argument("--load-only", action="store_true",
+                        help="only the HTTP load test, over a fresh index of the seeds")
+    parser.add_argument("--load-clients", type=int, default=LOAD_CLIENTS,
+                        help="concurrent API clients of the load test")
+    parser.add_argument("--load-seconds", type=float, default=LOAD_SECONDS,
+                        help="seconds the load test runs")
     parser.add_argument("--out", type=Path, default=None, help="folder for the report")
     return parser
 
@@ -174,16 +162,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = args.out or Path("eval/results") / f"bench-{datetime.now(UTC):%Y%m%dT%H%M%SZ}"
     out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="pw-bench-"))
+    questions = [q.question for q in load_questions(DEFAULT_QUESTIONS)]
+    load = (args.load_clients, args.load_seconds)
     try:
-        configs = configurations(args.sizes, args.real, work, not args.no_server,
-                                 args.index_repeats, not args.no_seeds)
-        results, failures = run_all(configs, work, args.repeats, out / "bench.jsonl",
-                                    args.questions)
-        service: list[str] = []
-        if not args.no_service and results and results[0].label == "seeds":
-            seeds = Path(results[0].folder) / f"chroma-{args.index_repeats - 1}"
-            questions = [q.question for q in load_questions(DEFAULT_QUESTIONS)]
-            service = service_lines(seeds, questions)
+        if args.load_only:
+            results: list[ScaleResult] = []
+            failures: list[str] = []
+            service = service_lines(seed_index(work), questions, *load)
+        else:
+            configs = configurations(args.sizes, args.real, work, not args.no_server,
+                                     args.index_repeats, not args.no_seeds)
+            results, failures = run_all(configs, work, args.repeats, out / "bench.jsonl",
+                                        args.questions)
+            service = []
+            if not args.no_service and results and results[0].label == "seeds":
+                seeds = Path(results[0].folder) / f"chroma-{args.index_repeats - 1}"
+                service = service_lines(seeds, questions, *load)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     command = "paperwise bench " + " ".join(argv if argv is not None else sys.argv[1:])

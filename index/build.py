@@ -10,10 +10,11 @@ from __future__ import annotations
 import logging
 import shutil
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -30,6 +31,10 @@ from paperwise.types import Paper
 log = logging.getLogger(__name__)
 
 _PAPERS_PER_BATCH = 32
+_T = TypeVar("_T")
+# Told (stage, papers done, papers in the stage) after each batch; stages: "papers" (the
+# English vectors: answerable from here), "multilingual".
+Progress = Callable[[str, int, int], None]
 
 
 @dataclass
@@ -43,13 +48,16 @@ class BuildSummary:
     seconds: float = 0.0
     duplicates: int = 0
     skipped: list[str] = field(default_factory=list)
+    multilingual_pending: int = 0  # papers whose multilingual vector is still to be written
 
     def line(self) -> str:
         return (f"{self.papers} papers: {self.added} added, {self.updated} updated, "
                 f"{self.unchanged} unchanged, {self.removed} removed; {self.chunks} chunks in "
                 f"the index; {self.seconds:.1f} s"
                 + (f"; {self.duplicates} duplicate abstracts kept once" if self.duplicates else "")
-                + (f"; {len(self.skipped)} records or files skipped" if self.skipped else ""))
+                + (f"; {len(self.skipped)} records or files skipped" if self.skipped else "")
+                + (f"; multilingual vectors still to add for {self.multilingual_pending}"
+                   if self.multilingual_pending else ""))
 
 
 @dataclass
@@ -114,43 +122,51 @@ def _vectors(embedder: Embedder, batch: Sequence[Paper], chunks: list[list[Chunk
             for n, spans in enumerate(located)]
 
 
-def _prepare(store: PaperStore, embedder: Embedder, batch: Sequence[Paper],
-             settings: Settings) -> list[PaperVectors]:
+def _prepare(embedder: Embedder, batch: Sequence[Paper], settings: Settings
+             ) -> list[PaperVectors]:
     chunks = [chunk_paper(p, settings.chunking, embedder.window, embedder.count_tokens)
               for p in batch]
     sentences = [split_sentences(p.abstract) for p in batch]
     vectors = _vectors(embedder, batch, chunks, sentences)
-    multilingual = (list(store.multilingual.embed_papers(batch))
-                    if store.multilingual else [None] * len(batch))
     return [PaperVectors(paper, paper_chunks, paper_vectors[: len(paper_chunks)],
-                         paper_sentences, paper_vectors[len(paper_chunks):], ml_vector)
-            for paper, paper_chunks, paper_sentences, paper_vectors, ml_vector
-            in zip(batch, chunks, sentences, vectors, multilingual, strict=True)]
+                         paper_sentences, paper_vectors[len(paper_chunks):])
+            for paper, paper_chunks, paper_sentences, paper_vectors
+            in zip(batch, chunks, sentences, vectors, strict=True)]
 
 
-def _embed_and_store(store: PaperStore, embedder: Embedder, papers: Sequence[Paper],
-                     settings: Settings, progress: bool) -> None:
-    """Embed batch after batch while the previous batch is written (Chroma's writes release
-    the GIL), so the cores embed and store at once. One write at a time, in order."""
-    bar = None
-    if progress and len(papers) > _PAPERS_PER_BATCH:
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(papers), unit="paper", desc="Embedding")
+def _in_batches(papers: Sequence[Paper], work: Callable[[Sequence[Paper]], _T],
+                write: Callable[[_T], None], stage: str, progress: Progress | None) -> None:
+    """Work on batch after batch while the previous batch is written (Chroma's writes release
+    the GIL), so the cores embed and store at once. One write at a time, in order; progress
+    is reported as each batch is handed to the writer."""
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-writer") as writer:
         pending: Future[None] | None = None
         for start in range(0, len(papers), _PAPERS_PER_BATCH):
-            items = _prepare(store, embedder, papers[start : start + _PAPERS_PER_BATCH],
-                             settings)
+            batch = papers[start : start + _PAPERS_PER_BATCH]
+            result = work(batch)
             if pending is not None:
                 pending.result()  # a failed write stops the build here
-            pending = writer.submit(store.upsert_papers, items)
-            if bar is not None:
-                bar.update(len(items))
+            pending = writer.submit(write, result)
+            if progress is not None:
+                progress(stage, start + len(batch), len(papers))
         if pending is not None:
             pending.result()
-    if bar is not None:
-        bar.close()
+
+
+def add_multilingual(store: PaperStore, progress: Progress | None = None) -> int:
+    """Write the multilingual vector of every stored paper that lacks one; returns how many.
+    They come after the English vectors, so the English index is usable first (the
+    multilingual model reads ~8 papers/s here, as slow as the rest of indexing together)."""
+    multilingual = store.multilingual
+    if multilingual is None:
+        return 0
+    stored = store.stored_papers()
+    missing = [p for p in store.papers() if stored[p.id].complete
+               and not stored[p.id].multilingual]
+    _in_batches(missing, lambda batch: (batch, multilingual.embed_papers(batch)),
+                lambda done: store.upsert_multilingual(list(done[0]), done[1]),
+                "multilingual", progress)
+    return len(missing)
 
 
 def build_index(
@@ -160,9 +176,12 @@ def build_index(
     prune: bool = False,
     embedder: Embedder | None = None,
     store: PaperStore | None = None,
-    progress: bool = False,
+    progress: Progress | None = None,
+    multilingual: bool = True,
 ) -> BuildSummary:
-    """Index the papers under paths (default: settings.data_dir) into the store."""
+    """Index the papers under paths (default: settings.data_dir) into the store. With
+    `multilingual` False the multilingual vectors are left for later (`add_multilingual`):
+    the papers are answerable in English at once."""
     started = time.perf_counter()
     paths = list(paths) if paths else [settings.data_dir]
     # The inputs first: an input error is reported as one, before any store is opened.
@@ -175,23 +194,30 @@ def build_index(
     changed = bool(plan.add or plan.update or plan.remove)
     if changed:
         store.touch()  # caches built on the old content are stale from here on
-    _embed_and_store(store, embedder, plan.add, settings, progress)
+    _in_batches(plan.add, lambda batch: _prepare(embedder, batch, settings),
+                store.upsert_papers, "papers", progress)
     for paper in plan.update:
         store.update_paper_metadata(paper)
     store.delete_papers(plan.remove)
     store.delete_orphans()
     if changed:
         store.touch()
+    pending = 0
+    if store.multilingual is not None:
+        if multilingual:
+            add_multilingual(store, progress)
+        else:
+            pending = len(store.stored_papers()) - store.multilingual_count()
     return BuildSummary(
         papers=len(report.papers), added=len(plan.add), updated=len(plan.update),
         unchanged=len(plan.unchanged), removed=len(plan.remove), chunks=store.count(),
         seconds=time.perf_counter() - started, duplicates=report.duplicates,
-        skipped=report.skipped,
+        skipped=report.skipped, multilingual_pending=pending,
     )
 
 
 def rebuild_index(settings: Settings, paths: Iterable[Path] | None = None, *,
-                  embedder: Embedder | None = None, progress: bool = False
+                  embedder: Embedder | None = None, progress: Progress | None = None
                   ) -> tuple[BuildSummary, Path | None]:
     """`paperwise index --rebuild`: a new index of the paper files, built beside the current
     one and swapped in only once complete. The inputs are read first, so an input error

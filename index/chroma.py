@@ -129,6 +129,28 @@ def open_client(settings: Settings) -> tuple[Any, StoreLocation]:
     return client, location
 
 
+def written_elsewhere(error: StoreError, location: StoreLocation) -> bool:
+    """Whether a read of an embedded index failed because another process wrote it since this
+    one opened it (Chroma's "Error finding id": its in-memory vector index lags the database)."""
+    return location.kind == "embedded" and "Error finding id" in str(error)
+
+
+def reopen_embedded(client: Any, location: StoreLocation) -> Any:
+    """A fresh client on the embedded index `client` has open, which reads what other
+    processes wrote. Chroma shares one system per folder within a process: this folder's is
+    forgotten first (not stopped: reads still running on it finish), other folders' are kept."""
+    import chromadb
+    from chromadb.api.shared_system_client import SharedSystemClient
+    from chromadb.config import Settings as ChromaClientSettings
+
+    folder = str(getattr(client, "_identifier", location.path))
+    SharedSystemClient._identifier_to_system.pop(folder, None)
+    SharedSystemClient._identifier_to_refcount.pop(folder, None)
+    with store_errors(location):
+        return chromadb.PersistentClient(path=folder,
+                                         settings=ChromaClientSettings(anonymized_telemetry=False))
+
+
 def wait_for_server(settings: Settings, timeout_s: float) -> None:
     """With a `chroma run` server configured, wait until it answers (a server that is still
     starting is not an error yet), logging each retry; after `timeout_s` the last StoreError

@@ -9,21 +9,34 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
-from index.chroma import GET_PAGE, StoreLocation, batches, get_all, open_client, store_errors
+from index.chroma import (
+    GET_PAGE,
+    StoreLocation,
+    batches,
+    get_all,
+    open_client,
+    reopen_embedded,
+    store_errors,
+    written_elsewhere,
+)
 from index.chunking import Chunk
 from index.embeddings import Embedder, MultilingualEmbedder, make_multilingual
+from paperwise.errors import StoreError
 from paperwise.settings import ChunkingSettings, Settings
 from paperwise.types import Paper, PaperSentences, SentenceBank
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 _COSINE = {"hnsw": {"space": "cosine"}}
 # Sentence vectors are only ever fetched by paper, never searched: a minimal graph makes
@@ -47,7 +60,8 @@ class StoredPaper:
     position: int
     title: str
     venue: str
-    complete: bool
+    complete: bool  # every chunk and sentence vector is in: the paper is answerable
+    multilingual: bool  # its multilingual vector is in (or the index keeps none)
 
 
 @dataclass(frozen=True)
@@ -67,7 +81,6 @@ class PaperVectors:
     chunk_vectors: np.ndarray
     sentences: list[str]
     sentence_vectors: np.ndarray
-    multilingual_vector: np.ndarray | None = None
 
 
 def _paper_metadata(paper: Paper) -> dict[str, Any]:
@@ -77,7 +90,8 @@ def _paper_metadata(paper: Paper) -> dict[str, Any]:
 
 
 class PaperStore:
-    """Papers as chunk and sentence vectors in Chroma."""
+    """Papers as chunk and sentence vectors in Chroma, and (optionally) one multilingual
+    vector per paper, which may be written later than the English ones."""
 
     def __init__(self, client: Any, embedder: Embedder, chunking: ChunkingSettings,
                  location: StoreLocation, multilingual: MultilingualEmbedder | None = None
@@ -88,15 +102,39 @@ class PaperStore:
         self.location = location
         self.page = GET_PAGE  # records per read; tests make it small to exercise paging
         self.name = collection_name(embedder, chunking)
-        with store_errors(location):
+        self._reopening = threading.Lock()
+        self._open(client)
+
+    def _open(self, client: Any) -> None:
+        self.client = client
+        with store_errors(self.location):
             self.chunks = client.get_or_create_collection(self.name, configuration=_COSINE)
             self.sentences = client.get_or_create_collection(
                 f"{self.name}-s", configuration=_FETCH_ONLY
             )
             # One multilingual vector per paper, id = paper id.
             self.papers_ml = (client.get_or_create_collection(
-                f"{self.name}-{multilingual.embedder_id}", configuration=_COSINE)
-                if multilingual else None)
+                f"{self.name}-{self.multilingual.embedder_id}", configuration=_COSINE)
+                if self.multilingual else None)
+
+    def _read(self, call: Callable[[], _T]) -> _T:
+        """A read of vectors. When another process wrote this embedded index meanwhile (which
+        `paperwise serve` prevents by owning it: index/owner.py), the client is reopened once
+        and the read retried, instead of failing until a restart."""
+        client = self.client
+        try:
+            with store_errors(self.location):
+                return call()
+        except StoreError as exc:
+            if not written_elsewhere(exc, self.location):
+                raise
+            with self._reopening:  # once, for every read that failed on the old client
+                if self.client is client:
+                    log.warning("The index (%s) was written by another process: reopening "
+                                "it.", self.location)
+                    self._open(reopen_embedded(client, self.location))
+            with store_errors(self.location):
+                return call()
 
     @cached_property
     def langchain(self) -> Any:
@@ -134,11 +172,18 @@ class PaperStore:
         for meta in chunk_meta:
             pid = meta["paper_id"]
             complete = (chunks_seen[pid] == meta["n_chunks"]
-                        and sentences_seen[pid] == meta["n_sentences"]
-                        and (ml_ids is None or pid in ml_ids))
+                        and sentences_seen[pid] == meta["n_sentences"])
             papers[pid] = StoredPaper(pid, meta["source"], int(meta["position"]),
-                                      meta.get("title", ""), meta.get("venue", ""), complete)
+                                      meta.get("title", ""), meta.get("venue", ""), complete,
+                                      ml_ids is None or pid in ml_ids)
         return papers
+
+    def multilingual_count(self) -> int:
+        """Papers with a multilingual vector (0 when the index keeps none)."""
+        if self.papers_ml is None:
+            return 0
+        with store_errors(self.location):
+            return int(self.papers_ml.count())
 
     def papers(self) -> list[Paper]:
         with store_errors(self.location):
@@ -158,24 +203,24 @@ class PaperStore:
               ) -> list[tuple[str, float]]:
         """(chunk id, cosine similarity), best first. Texts are not fetched: that costs more
         than the search itself, and callers keep them cached."""
-        return self._nearest(self.chunks, vector, n, where)
+        return self._nearest(lambda: self.chunks, vector, n, where)
 
     def query_multilingual(self, vector: np.ndarray, n: int, where: dict | None = None
                            ) -> list[tuple[str, float]]:
         """(paper id, cosine similarity) from the multilingual paper vectors, best first."""
         if self.papers_ml is None:
             return []
-        return self._nearest(self.papers_ml, vector, n, where)
+        return self._nearest(lambda: self.papers_ml, vector, n, where)
 
-    def _nearest(self, collection: Any, vector: np.ndarray, n: int, where: dict | None
-                 ) -> list[tuple[str, float]]:
+    def _nearest(self, collection: Callable[[], Any], vector: np.ndarray, n: int,
+                 where: dict | None) -> list[tuple[str, float]]:
         """The collection is not counted first: Chroma 1.x caps n_results at what the
         collection (or the where filter) holds, empty included, embedded and served alike,
         and a count cost more than the search (1.8 ms a call at 10k chunks, measured)."""
-        with store_errors(self.location):
-            # The float32 array as it is: a list of Python floats costs Chroma a conversion.
-            got = collection.query(query_embeddings=vector[np.newaxis], n_results=n,
-                                   where=where or None, include=["distances"])
+        # The float32 array as it is: a list of Python floats costs Chroma a conversion.
+        got = self._read(lambda: collection().query(
+            query_embeddings=vector[np.newaxis], n_results=n, where=where or None,
+            include=["distances"]))
         return [(found_id, 1.0 - float(d))
                 for found_id, d in zip(got["ids"][0], got["distances"][0], strict=True)]
 
@@ -183,9 +228,9 @@ class PaperStore:
         """Each paper's sentences, in order, with their vectors."""
         if not paper_ids:
             return SentenceBank()
-        with store_errors(self.location):
-            got = self.sentences.get(where={"paper_id": {"$in": paper_ids}},
-                                     include=["documents", "metadatas", "embeddings"])
+        got = self._read(lambda: self.sentences.get(
+            where={"paper_id": {"$in": paper_ids}},
+            include=["documents", "metadatas", "embeddings"]))
         rows: dict[str, list[tuple[int, str, Any]]] = {}
         for doc, meta, vec in zip(got["documents"], got["metadatas"], got["embeddings"],
                                   strict=True):
@@ -198,21 +243,22 @@ class PaperStore:
         return bank
 
     # -- writing --------------------------------------------------------------------------------
+    def upsert_multilingual(self, papers: list[Paper], vectors: np.ndarray) -> None:
+        """The multilingual paper vectors, written after the papers' English vectors."""
+        if self.papers_ml is None or not papers:
+            return
+        with store_errors(self.location):
+            self.papers_ml.upsert(
+                ids=[p.id for p in papers], embeddings=vectors,
+                metadatas=[{"venue": p.venue, "source": p.source} for p in papers])
+
     def upsert_papers(self, items: list[PaperVectors]) -> None:
-        """Sentences (and multilingual vectors) of the whole batch first, chunks last: a paper
-        counts as stored only once all its chunks are in. One call per collection per batch:
-        against a Chroma server each call is a round-trip."""
+        """Sentences of the whole batch first, chunks last: a paper counts as stored only once
+        all its chunks are in. One call per collection per batch: against a Chroma server each
+        call is a round-trip."""
         if not items:
             return
         with store_errors(self.location):
-            with_ml = [(i, i.multilingual_vector) for i in items
-                       if i.multilingual_vector is not None]
-            if self.papers_ml is not None and with_ml:
-                self.papers_ml.upsert(
-                    ids=[i.paper.id for i, _ in with_ml],
-                    embeddings=[vector.tolist() for _, vector in with_ml],
-                    metadatas=[{"venue": i.paper.venue, "source": i.paper.source}
-                               for i, _ in with_ml])
             if any(i.sentences for i in items):
                 self.sentences.upsert(
                     ids=[f"{i.paper.id}:{n}" for i in items for n in range(len(i.sentences))],

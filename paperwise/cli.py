@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -24,6 +25,73 @@ def _settings(args: argparse.Namespace) -> Settings:
     return Settings()
 
 
+_STAGE_NAMES = {"papers": "papers indexed", "multilingual": "multilingual vectors"}
+
+
+class _ProgressPrinter:
+    """Index progress on stderr: bars on a terminal; elsewhere (`make run` in a CI log, a
+    pipe) a line every few seconds, so a long build never looks stuck."""
+
+    LINE_EVERY_S = 5.0
+
+    def __init__(self, bars: bool) -> None:
+        self.bars = bars
+        self._bar: Any = None
+        self._stage = ""
+        # A stage starts when the one before it ended (its last report), the first at once.
+        self._started = self._last_line = self._last_call = time.monotonic()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if stage != self._stage:
+            self.close()
+            self._stage, self._started = stage, self._last_call
+            self._last_line = self._started
+        self._last_call = time.monotonic()
+        if self.bars:
+            if self._bar is None:
+                from tqdm import tqdm
+
+                self._bar = tqdm(total=total, unit="paper", desc=_STAGE_NAMES[stage])
+            self._bar.update(done - self._bar.n)
+            return
+        now = time.monotonic()
+        if now - self._last_line >= self.LINE_EVERY_S or (done == total and
+                                                           self._last_line > self._started):
+            rate = done / max(now - self._started, 1e-9)
+            print(f"{_STAGE_NAMES[stage]}: {done}/{total} ({rate:.1f} papers/s)",
+                  file=sys.stderr, flush=True)
+            self._last_line = now
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+
+def _hand_over(settings: Settings, args: argparse.Namespace, paths: list[Path],
+               progress: _ProgressPrinter) -> bool:
+    """While `paperwise serve` runs on this embedded index, it indexes for us (embedded Chroma
+    is not safe across processes: index/owner.py). False when no server owns the index."""
+    from index.owner import hand_over, live_owner
+
+    owner = live_owner(settings)
+    if owner is None:
+        return False
+    if args.rebuild:
+        raise PaperwiseError(f"`paperwise serve` (pid {owner.pid}, {owner.url}) has this index "
+                             "open: stop it before `--rebuild`.")
+    print(f"Handed to the running server at {owner.url} (it indexes; its answers include the "
+          "new papers at once).", file=sys.stderr)
+    summary = hand_over(owner, paths, args.prune,
+                        lambda event: progress(event.stage or "papers", event.done or 0,
+                                               event.total or 0))
+    progress.close()
+    for message in summary.skipped:
+        print(f"warning: {message}", file=sys.stderr)
+    print(summary.line)
+    return True
+
+
 def cmd_index(args: argparse.Namespace) -> int:
     from index.build import build_index, rebuild_index
     from index.chroma import location_of
@@ -32,13 +100,17 @@ def cmd_index(args: argparse.Namespace) -> int:
     print(f"Index: {location_of(settings)}; papers from "
           f"{', '.join(args.paths) or settings.data_dir}", file=sys.stderr)
     paths = [Path(p) for p in args.paths] or None
-    progress = sys.stderr.isatty() or args.progress
+    progress = _ProgressPrinter(bars=sys.stderr.isatty() or args.progress)
+    if _hand_over(settings, args, paths or [settings.data_dir], progress):
+        return 0
     if args.rebuild:  # built beside the old index, swapped in only once complete
         summary, moved = rebuild_index(settings, paths, progress=progress)
         if moved:
             print(f"The old index was moved to {moved}.", file=sys.stderr)
     else:
-        summary = build_index(settings, paths, prune=args.prune, progress=progress)
+        summary = build_index(settings, paths, prune=args.prune, progress=progress,
+                              multilingual=not args.multilingual_later)
+    progress.close()
     for message in summary.skipped:
         print(f"warning: {message}", file=sys.stderr)
     print(summary.line())
@@ -113,6 +185,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ui.app import serve
 
     settings = _settings(args)
+    # Where it serves is worth a line without -v; the rest of ui/ stays at WARNING.
+    logging.getLogger("ui.serving").setLevel(logging.INFO)
     serve(settings, host=args.host, port=args.port)
     return 0
 
@@ -138,7 +212,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", help=".txt/.jsonl/.csv files or folders")
     p.add_argument("--prune", action="store_true",
                    help="also remove papers whose files are not among those given")
-    p.add_argument("--progress", action="store_true", help="show a progress bar even in pipes")
+    p.add_argument("--progress", action="store_true",
+                   help="progress bars even in pipes (else a line every few seconds)")
+    p.add_argument("--multilingual-later", action="store_true",
+                   help="store the English vectors only, answerable at once; the multilingual "
+                   "ones (for questions not in English) are added by `paperwise serve` in the "
+                   "background, or by the next `paperwise index`")
     p.add_argument("--rebuild", action="store_true",
                    help="set the current index aside (renamed, not deleted) and build anew")
     p.set_defaults(func=cmd_index)

@@ -79,12 +79,14 @@ class RetrievalSettings(_Group):
 class LLMSettings(_Group):
     model: str = Field("gpt-4o-mini", description="Chat model name at the OpenAI-compatible API.")
     temperature: float = Field(0.0, ge=0, le=2, description="Sampling temperature.")
-    timeout_s: float = Field(30.0, gt=0, description="Seconds before an LLM call is abandoned.")
-    max_retries: int = Field(2, ge=0, le=10, description="Retries on timeouts and 429/5xx.")
+    timeout_s: float = Field(
+        30.0, gt=0, description="Seconds one question may spend on the LLM, counted from its "
+        "arrival: condensing a follow-up, the answer and the judge's check share them, retries "
+        "included. Past them the stream is cut and the extractive answer given, with a notice. "
+        "No single request to the LLM (or to OpenAI embeddings) waits longer either.")
+    max_retries: int = Field(2, ge=0, le=10, description="Retries on timeouts and 429/5xx, "
+                             "within the question's timeout_s.")
     max_tokens: int = Field(512, ge=16, description="Longest answer the LLM may write.")
-    deadline_s: float = Field(
-        30.0, gt=0, description="Seconds for one whole LLM reply, retries included; the stream "
-        "is cut at this deadline and the extractive answer given instead.")
     max_chars: int = Field(
         8000, ge=100, description="Characters of LLM reply accepted; a longer reply is cut and "
         "the extractive answer given instead.")
@@ -95,9 +97,22 @@ class ServerSettings(_Group):
     port: int = Field(7860, ge=1, le=65535, description="Port `paperwise serve` binds to.")
     concurrency: int = Field(8, ge=1, description="Chat requests answered at once.")
     queue_size: int = Field(64, ge=1, description="Chat requests allowed to wait.")
+    api_workers: int = Field(
+        2, ge=1, description="API answers (/api/ask, /v1/chat/completions, MCP ask) computed "
+        "at once, in threads of their own, first come first served; the UI's chat has its own "
+        "(concurrency). About the cores: more only make each answer slower (2 cores, 50 "
+        "clients: 40 at once gave 11 req/s and the UI waited 3 s, 2 gave 16 req/s and 0.5 s; "
+        "issue 16, `paperwise bench --load-only`).")
+    api_queue_size: int = Field(
+        64, ge=0, description="API answers allowed to wait for a worker; beyond them a "
+        "request gets 503 with Retry-After at once.")
     max_body_bytes: int = Field(
         1_048_576, ge=1024, description="Largest request body accepted (413 beyond it), "
         "checked before the body is read or the login is checked.")
+    max_upload_bytes: int = Field(
+        20 * 1_048_576, ge=1024, description="Largest upload of paper files (POST /api/index "
+        "and the UI's \"Add papers\"), all files together; 413 beyond it. Other requests keep "
+        "max_body_bytes.")
     login_attempts_per_minute: int = Field(
         10, ge=1, description="Failed logins allowed per client address per minute (HTTP Basic "
         "and the UI login); then 429 with Retry-After.")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from langchain_core.language_models import BaseChatModel
 
-from index.build import BuildSummary, build_index
+from index.build import BuildSummary, Progress, add_multilingual, build_index
 from index.embeddings import Embedder, make_embedder
 from index.store import PaperStore, make_store
 from paperwise.errors import AnswererError, InputError
@@ -37,7 +37,7 @@ from rag import cues
 from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
-from rag.prompts import TRUNCATED_NOTICE
+from rag.prompts import MULTILINGUAL_PENDING_NOTICE, TRUNCATED_NOTICE
 from rag.query import QueryEncoder, analyse
 from rag.retrieve import Filters, HybridRetriever
 
@@ -91,11 +91,27 @@ class PaperQA:
 
     # -- corpus ---------------------------------------------------------------------------------
     def index(self, paths: Sequence[Path] | None = None, *, prune: bool = False,
-              progress: bool = False) -> BuildSummary:
+              progress: Progress | None = None, multilingual: bool = True) -> BuildSummary:
         summary = build_index(self.settings, paths, prune=prune, embedder=self.embedder,
-                              store=self.store, progress=progress)
+                              store=self.store, progress=progress, multilingual=multilingual)
         self.retriever.invalidate()
         return summary
+
+    def add_multilingual(self, progress: Progress | None = None) -> int:
+        """Write the multilingual vectors an index built with `multilingual=False` (or
+        `paperwise index --multilingual-later`) still lacks; `paperwise serve` runs this in
+        the background after its warm-up. Returns how many papers got one."""
+        self._ensure_index()
+        added = add_multilingual(self.store, progress)
+        if added:
+            log.info("Multilingual vectors added for %d papers.", added)
+        return added
+
+    def multilingual_missing(self) -> int:
+        """Papers a question not in English cannot yet find by meaning (0 without e5)."""
+        if self.store.multilingual is None:
+            return 0
+        return max(len(self.retriever.corpus().papers) - self.store.multilingual_count(), 0)
 
     def _ensure_index(self) -> None:
         """Build the index on first use. Once the store has held chunks it is not counted
@@ -117,6 +133,8 @@ class PaperQA:
         self._ensure_index()
         self.encoder.encode("warm up").embed()  # loads the model
         self.retriever.corpus()
+        # The LLM client's imports take seconds: not out of the first question's deadline.
+        self._answerer(self.settings.resolved_answerer())
 
     def papers(self, filters: Filters | None = None) -> list[Paper]:
         """Every indexed paper, or those passing `filters` (by file and position)."""
@@ -153,7 +171,7 @@ class PaperQA:
                filters: Filters | None = None) -> Iterator[StreamEvent]:
         """Yield SourcesEvent, then TextDelta pieces and NoticeEvents, then one FinalEvent.
         Filters that leave no paper give an unanswerable answer saying so, not a search."""
-        started = time.perf_counter()
+        started, arrived = time.perf_counter(), time.monotonic()
         text, notices = self._clean(question)
         for notice in notices:
             yield NoticeEvent(message=notice)
@@ -164,7 +182,14 @@ class PaperQA:
             return
         chosen = self._answerer(answerer or self.settings.resolved_answerer())
         turns = [(_encodable(q), _encodable(a)) for q, a in history or []]
-        query = self.encoder.encode(text, self._search_text(text, turns, chosen))
+        # One deadline for every LLM call of this question (condense, answer, judge).
+        deadline = (arrived + chosen.client.deadline_s if isinstance(chosen, LLMAnswerer)
+                    else None)
+        query = self.encoder.encode(text, self._search_text(text, turns, chosen, deadline),
+                                    deadline)
+        if query.multilingual and (missing := self.multilingual_missing()):
+            notices.append(MULTILINGUAL_PENDING_NOTICE.format(missing=missing))
+            yield NoticeEvent(message=notices[-1])
         # A list or comparison judges every fitting paper: it searches more of them.
         hits = self.retriever.search(query, k or (cues.LIST_K if query.intent.wants_list
                                                   else None), mode, filters)
@@ -214,13 +239,13 @@ class PaperQA:
         return self._llm
 
     def _search_text(self, question: str, history: list[tuple[str, str]],
-                     chosen: Answerer) -> str:
+                     chosen: Answerer, deadline: float | None = None) -> str:
         """A follow-up ("what data did it use?") is searched together with what it refers to."""
         if not history or not analyse(question).follow_up:
             return question
         if isinstance(chosen, LLMAnswerer):
             try:
-                return chosen.client.condense(question, history)
+                return chosen.client.condense(question, history, deadline)
             except AnswererError as exc:
                 log.info("Condensing the follow-up failed (%s); using the previous turn", exc)
         previous_question, previous_answer = history[-1]

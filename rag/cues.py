@@ -32,14 +32,18 @@ QUANTITY = re.compile(
 SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|多大", re.I)
 # Adjective → the words a sentence uses for that measure ("how accurate" → "accuracy").
 MEASURE_SYNONYMS = {
-    "accurate": ("accuracy", "accurate", "%"), "precise": ("precision", "precise"),
+    # Accuracy is also told as a score, an error or a success rate (F1, AUC, BLEU, ...).
+    "accurate": ("accuracy", "accurate", "%", "f1", "auc", "score", "error", "success",
+                 "precision", "recall", "bleu"),
+    "precise": ("precision", "precise"),
     "fast": ("fast", "faster", "speed", "speedup", "time", "second", "minute", "hour", "×"),
     "quick": ("fast", "faster", "speed", "time", "minute", "hour"),
     "quickly": ("fast", "faster", "speed", "time", "minute", "hour"),
     "slow": ("slow", "slower", "time", "latency"),
     "long": ("long", "time", "hour", "minute", "day", "second", "length", "token", "step"),
-    "expensive": ("cost", "$", "dollar", "million", "compute"),
-    "costly": ("cost", "$", "dollar", "million"),
+    # What training or running a model costs is told in money or in compute time.
+    "expensive": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),
+    "costly": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),
     "efficient": ("efficient", "efficiency", "faster", "cost", "×", "time", "memory"),
 }
 # Question words that say how something is asked, never what it is about.
@@ -63,14 +67,18 @@ LIST_ASK = re.compile(
 COMPARE_ASK = re.compile(
     r"\bcompare[sd]?\b|\bcomparison\b|\bdiffer(?:ence|ences|s)?\b|\bversus\b|\bvs\.?\s|"
     r"\bhow do .+ and .+ (?:differ|compare)\b|比较|区别|异同", re.I)
+# "compared to Y" in a quantity question ("How fast is X compared to Y?") is its baseline.
+COMPARED_TO = re.compile(r"\b(?:compared|relative) (?:to|with)\b", re.I)
 SUMMARY_ASK = re.compile(
     r"^\s*(?:what is|what are|what's|who is|tell me about|summari[sz]e|describe|explain|give "
     r"(?:me )?an overview of|overview of|what does \S+(?: \S+)? (?:do|propose|introduce|"
     r"contribute))\b|是什么|介绍", re.I)
 # Details an abstract almost never states; answered from metadata or refused.
 METADATA_ASKS: dict[str, re.Pattern[str]] = {
+    # "authors" alone is no ask: "the data the X authors collected" asks for the data.
     "authors": re.compile(r"\b(?:who (?:wrote|authored|are the authors|proposed|developed|"
-                          r"created)|authors?\b|written by|first author)|作者|谁写", re.I),
+                          r"created)|(?:which|list the|name the) authors?\b|authors? (?:of|"
+                          r"list|names?)\b|written by|first author)|作者|谁写", re.I),
     "date": re.compile(r"\b(?:when was .* (?:published|released|submitted)|publication date|"
                        r"what (?:year|date)|which year)\b|哪一年|何时发表", re.I),
     "review": re.compile(r"\b(?:review(?:er)? scores?|ratings? (?:from|by) reviewers|acceptance "
@@ -92,6 +100,8 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
 RANKING_ASK = re.compile(
     r"\b(?:which|what|who)\b.*\b(?:lowest|highest|best|worst|most|least|largest|smallest|"
     r"fastest|slowest|strongest|weakest|top)\b|最好|最差|最高|最低", re.I)
+# What a ranking question ranks on: its content words this many words around the superlative.
+RANKED_WINDOW = 3
 RANKING_EVIDENCE = re.compile(
     r"\b(?:lowest|highest|best|worst|most|least|largest|smallest|fastest|slowest|strongest|"
     r"weakest|top|outperform\w*|surpass\w*|better|worse|beats?)\b", re.I)
@@ -99,7 +109,8 @@ RANKING_EVIDENCE = re.compile(
 NAME_ASK = re.compile(
     r"\b(?:which|what) (?:\S+ ){0,3}?(?:model|dataset|benchmark|simulator|engine|headset|"
     r"device|library|framework|optimizer|backbone|architecture|tool|software|platform|robot|"
-    r"camera|sensor|language model|llms?|encoder|decoder|baseline)s? (?:was|were|is|are|did|"
+    r"camera|sensor|language model|llms?|encoder|decoder|baseline|model famil(?:y|ie))s? "
+    r"(?:was|were|is|are|did|"
     r"does|do|had|has)\b", re.I)
 DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institute|laborator(?:y|ies))\b", re.I),
@@ -113,14 +124,16 @@ NAME_LIKE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w-]*\b")
 
 # A compound question: parts joined by "and" + a question word, or several question marks.
 PART_BREAK = re.compile(
-    r"\?\s+(?=\S)|\s+and\s+(?=(?:how|what|which|who|when|where|why)\b)"
+    r"\?\s+(?=\S)|\s+and\s+(?=(?:(?:by|on|in|for|at|with|from|to) )?(?:how|what|which|who|when|"
+    r"where|why)\b)"
     r"|,\s*and\s+(?=(?:does|do|did|is|are|was|were|can)\b)|；|？(?=\S)", re.I)
 MIN_PART_WORDS = 3
-# A part is a question when it opens like one; an instruction riding along ("Ignore your rules
-# and ...") is not a part to answer.
+# A part is a question when it opens like one ("On which datasets ..." too); an instruction
+# riding along ("Ignore your rules and ...") is not a part to answer.
 QUESTION_OPENING = re.compile(
-    r"^\s*(?:how|what|which|who|whom|whose|when|where|why|does|do|did|is|are|was|were|can|"
-    r"could|should|would|will|has|have|list|name|compare)\b", re.I)
+    r"^\s*(?:(?:on|in|for|at|by|from|with|under|across|against|to) )?(?:how|what|which|who|"
+    r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"
+    r"have|list|name|compare)\b", re.I)
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
 
@@ -143,8 +156,8 @@ GENERIC_NAMES = frozenset((
 
 # -- what a sentence holds ------------------------------------------------------------------------
 NUMBER_TOKEN = re.compile(
-    r"^(?:[~≈<>]?\d[\d,.]*(?:%|x|×|k|m|b|t|\+)?(?:-[a-z]+)?|\d+(?:\.\d+)?[kmbt]|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten|eleven|twelve|twice|half|double|triple|dozens?|hundreds?|"
+    r"^(?:[~≈<>+±−-]?\d[\d,.]*(?:%|x|×|k|m|b|t|\+)?(?:-[a-z]+)?|\d+(?:\.\d+)?[kmbt]|one|two|"
+    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice|half|double|triple|dozens?|hundreds?|"
     r"thousands?|millions?|billions?|trillions?)$", re.I)
 # A figure answers "how many X" when a word of X stands this close to it ("314 granular risk
 # categories": 3 words after; "accuracy of 78%": 6 words around). Dev split, unchanged since.
@@ -158,6 +171,12 @@ METHOD_CUE = re.compile(r"\b(?:we|this (?:paper|work|study)) (?:\w+ )?(?:propose
 RESULT_CUE = re.compile(r"\b(?:outperform\w*|achiev\w*|improv\w*|surpass\w*|demonstrat\w*|"
                         r"show(?:s|ed|n)? that|results? (?:show|indicate|suggest)|reduc\w*|"
                         r"state-of-the-art|significantly)\b", re.I)
+# A sentence in which a paper speaks of its own work; those before the first of them (or of
+# METHOD_CUE) set out the problem. A "how does X do Y" answer ranks them BACKGROUND_PENALTY
+# lower; a "why" question keeps them (dev split).
+OWN_WORK = re.compile(r"\b(?:we|our)\b", re.I)
+BACKGROUND_PENALTY = 0.1
+WHY_ASK = re.compile(r"\bwhy\b|为什么|为何", re.I)
 # Discourse openers trimmed from the start of a quote: they point at a sentence the reader
 # does not see ("However, ...", "To address this, ...").
 OPENER = re.compile(
@@ -177,13 +196,23 @@ OVERLAP_WEIGHT = 0.3
 # unanswerable questions score 0.22-0.36, answerable ones 0.38+). zh/other: e5 similarities sit
 # higher; measured on the dev split's Chinese questions.
 MIN_SCORE = {"en": 0.35, "zh": 0.55, "other": 0.55}
+# The sentence that gives the asked detail (a figure, a name) may score this much under
+# MIN_SCORE when its paper's best sentence reaches MIN_SCORE: a short "Experiments with Gemma
+# and T5 models ..." shares few words with "which model families were X tested with" (dev).
+EVIDENCE_SLACK = 0.08
 # More sentences of the same paper are quoted while within this of its best one (dev split).
 SECOND_SENTENCE_MARGIN = 0.3
 MAX_SENTENCES_PER_PAPER = 3
+# A further quoted sentence gains this × the share of question term weight it adds to those
+# already quoted, so the quotes cover the question's parts rather than repeat one (dev split).
+NEW_TERMS_BONUS = 0.3
 # A paper fits a list question when its best sentence scores at least LIST_MIN_SCORE and within
 # LIST_MARGIN of the best paper's (dev split multi/either questions).
 LIST_MIN_SCORE = {"en": 0.38, "zh": 0.6, "other": 0.6}
 LIST_MARGIN = 0.2
+# A list line shows the paper's own contribution sentence ("we introduce X, ...") instead of its
+# best sentence when it scores within this of it: it shows what the paper does (dev split).
+LIST_QUOTE_MARGIN = 0.15
 # The best paper of a list answer must score this (dev split: off-topic list questions 0.19-0.39,
 # answerable ones 0.41+ but for one paraphrase at 0.37).
 LIST_TOPIC_SCORE = {"en": 0.40, "zh": 0.6, "other": 0.6}
@@ -206,6 +235,13 @@ MIN_CLAUSE_WORDS = 4
 # of its content words appear there. Tuned on the eval set's gold abstracts (README).
 SUPPORT_SIMILARITY = 0.55
 SUPPORT_OVERLAP = 0.5
+# A claim that fuses two abstract sentences ("X, as confirmed on Y") is backed when it comes
+# within FUSED_SIMILARITY_SLACK of SUPPORT_SIMILARITY and two cited sentences together hold
+# FUSED_OVERLAP of its content words (MiniLM only). Issue 12, dev split of eval/verifier.jsonl:
+# such faithful claims scored 0.54-0.55 / 0.56-0.58; wrong-paper, outside and invented ones
+# at similarity >= 0.50 held at most 0.44 of their words in any two sentences.
+FUSED_SIMILARITY_SLACK = 0.05
+FUSED_OVERLAP = 0.55
 # A sentence without a marker that only frames the answer ("Both papers study X.", "Two
 # papers address this.") is not a claim that needs a source.
 FRAMING = re.compile(r"\b(?:papers?|works?|studies|approaches|both|collection|abstracts?|"
@@ -222,6 +258,27 @@ CLAUSE_MIN_KNOWN = 0.34
 # A claim is checked for a reversed direction against this many of each cited paper's sentences
 # closest to it (the closest alone missed reversals: dev split of eval/verifier.jsonl).
 POLARITY_SENTENCES = 3
+# rag/polarity.py judges a long claim clause by clause too: one that joins several facts may
+# reverse just one, while the evidence shares too few of the whole claim's words to be judged
+# against it. Clauses are cut at punctuation and these coordinating words (general English
+# grammar; not at "that"/"which", which would cut a relative clause from the noun it speaks
+# of), each with at least POLARITY_CLAUSE_TERMS content words (shorter pieces, e.g. a noun
+# list "A and B", stay joined); a clause is judged only against a sentence sharing at least
+# as many of them (two shared words let unrelated sentences of one abstract clash). Issue 12,
+# checked on the dev split of eval/verifier.jsonl and on all sentence pairs within the seed
+# abstracts.
+CLAUSE_JOINERS = frozenset("and but while whereas although though yet so".split())
+POLARITY_CLAUSE_TERMS = 3
+# A negation on one side contradicts the other only if the other holds at least this share of
+# the negated words: "without accessing training data" is an aside, not a contradiction, of a
+# claim that merely mentions "data" (issue 12, dev split of eval/verifier.jsonl).
+NEGATION_COVERAGE = 0.5
+# Words a paraphrase trades freely ("does not fix" for "is not resolved"): the polarity check
+# counts each group as one word when it compares what two sentences speak of. General English
+# verbs of academic prose, chosen by hand (issue 12).
+POLARITY_SYNONYMS = ("resolve fix solve address overcome tackle remedy", "need require demand",
+                     "use leverage employ utilize utilise exploit", "enable allow permit let",
+                     "large big", "fast quick rapid")
 # Below this share of backed sentences an LLM answer is replaced by the extractive one.
 MIN_SUPPORTED_SHARE = 0.5
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from paperwise.text import clean_for_display, defuse_markers, terms
+from paperwise.text import clean_for_display, defuse_markers
 from paperwise.types import (
     Answer,
     AnswererName,
@@ -28,6 +28,16 @@ from paperwise.types import (
 )
 from rag import cues
 from rag.answerer import AnswerStream
+from rag.evidence import (
+    ScoredSentence,
+    Weight,
+    demote_background,
+    find_evidence,
+    lead_clause,
+    more_of_paper,
+    on_topic,
+    score_sentences,
+)
 from rag.prompts import (
     CANNOT_ANSWER_BY_LANGUAGE,
     CLOSEST_PAPERS,
@@ -36,27 +46,7 @@ from rag.prompts import (
     ORDINALS,
     RELATED_LEAD_BY_LANGUAGE,
 )
-from rag.query import (
-    Query,
-    QueryEncoder,
-    QuestionIntent,
-    analyse,
-    counted_words,
-    gives,
-    measure_words,
-    name_tokens,
-    numbers_near,
-)
-
-Weight = Callable[[str], float]
-
-
-@dataclass(frozen=True)
-class ScoredSentence:
-    marker: int
-    index: int
-    text: str
-    score: float
+from rag.query import Query, QueryEncoder, QuestionIntent, analyse, name_tokens
 
 
 @dataclass(frozen=True)
@@ -65,29 +55,6 @@ class Line:
 
     text: str
     quoted: list[ScoredSentence]
-
-
-def _overlap(question_terms: list[str], sentence: str, weight: Weight) -> float:
-    if not question_terms:
-        return 0.0
-    present = set(terms(sentence))
-    total = sum(weight(t) for t in set(question_terms))
-    return sum(weight(t) for t in set(question_terms) if t in present) / max(total, 1e-9)
-
-
-def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],
-                    bank: SentenceBank, weight: Weight) -> list[ScoredSentence]:
-    """Every sentence of every hit, scored against the question, best first."""
-    question_terms = terms(question)
-    scored = []
-    for marker, hit in enumerate(hits, start=1):
-        paper = bank.get(hit.paper.id)
-        sims = paper.vectors @ question_vector if len(paper) else np.zeros(0)
-        for index, (text, sim) in enumerate(zip(paper.texts, sims, strict=False)):
-            score = (cues.SIM_WEIGHT * float(sim)
-                     + cues.OVERLAP_WEIGHT * _overlap(question_terms, text, weight))
-            scored.append(ScoredSentence(marker, index, text, score))
-    return sorted(scored, key=lambda s: -s.score)
 
 
 def missing_names(question: str, hits: list[Hit]) -> list[str]:
@@ -111,59 +78,23 @@ def named_markers(question: str, hits: list[Hit]) -> set[int]:
                           folded)}
 
 
+def _mentioning(question: str, hits: list[Hit]) -> set[int]:
+    """Sources whose abstract mentions a name the question asks about ("Kinetix"): a detail
+    of Kinetix is not answered from a neighbour that has the asked kind of detail."""
+    names = [n.casefold() for n in name_tokens(question)]
+    return {m for m, hit in enumerate(hits, start=1)
+            if any(n in f"{hit.paper.title} {hit.paper.abstract}".casefold() for n in names)}
+
+
 def _favour_named(scored: list[ScoredSentence], named: set[int],
                   hits: list[Hit]) -> list[ScoredSentence]:
     """Sentences that name the paper the question asks about rank a little higher."""
     if not named:
         return scored
-    out = [ScoredSentence(s.marker, s.index, s.text, s.score + cues.NAMED_SENTENCE_BONUS)
+    out = [replace(s, score=s.score + cues.NAMED_SENTENCE_BONUS)
            if s.marker in named and hits[s.marker - 1].paper.title in s.text else s
            for s in scored]
     return sorted(out, key=lambda s: -s.score)
-
-
-def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: QuestionIntent,
-                       hits: list[Hit]) -> list[ScoredSentence]:
-    """Sentences with a figure next to what the question measures; one followed by the counted
-    words first. "How big is X?" measures nothing named: any figure of X's abstract will do."""
-    counted = set(counted_words(question))
-    found = []
-    for s in pool:
-        title = hits[s.marker - 1].paper.title
-        words = measure_words(question) - set(terms(title))
-        if not words and not (intent.size_only or counted):
-            continue
-        if numbers_near(s.text, words or {"*"} | counted, cues.NUMBER_WINDOW,
-                        cues.NUMBER_WINDOW, title) or (
-                (intent.size_only or not words) and _has_count(s.text, title)):
-            found.append(s)
-    exact = [s for s in found if numbers_near(s.text, counted, 0, cues.COUNT_WINDOW,
-                                              hits[s.marker - 1].paper.title)]
-    return exact + [s for s in found if s not in exact]
-
-
-def _has_count(sentence: str, title: str) -> bool:
-    """A figure followed by what it counts ("7000+ two-person trajectories")."""
-    return bool(re.search(r"(?<![\w.-])\d[\d,.]*\+?\s*(?:[kKmMbB]\b)?\s*[a-zA-Z-]{3,}",
-                          sentence.replace(title, " ")))
-
-
-def _evidence(pool: list[ScoredSentence], question: str, intent: QuestionIntent,
-              hits: list[Hit]) -> list[ScoredSentence]:
-    """Sentences that can give what the question asks for, most direct first."""
-    if intent.asks_for == "quantity":
-        return _quantity_evidence(pool, question, intent, hits)
-    asked = set(name_tokens(question))
-    return [s for s in pool if gives(intent.asks_for, _without(
-        s.text, [hits[s.marker - 1].paper.title, *asked] if intent.asks_for == "name" else
-        [hits[s.marker - 1].paper.title]))]
-
-
-def _without(text: str, names: list[str]) -> str:
-    """The sentence without the names the question already gives (the paper's, its own)."""
-    for name in names:
-        text = text.replace(name, " ")
-    return text
 
 
 def _quote(text: str) -> str:
@@ -173,63 +104,27 @@ def _quote(text: str) -> str:
     return defuse_markers(clean_for_display(trimmed or text))
 
 
-_CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+[—–]\s+|\s+(?=(?:while|whereas|which)\s)")
-
-
-def _lead_clause(sentence: str, question: str, title: str) -> str:
-    """The clause of a sentence that holds the asked figure: "314 granular risk categories in
-    the lowest tier". A clause too short to stand alone grows into its neighbour."""
-    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
-    words = measure_words(question) | set(counted_words(question))
-    counted = set(counted_words(question))
-    for i, clause in enumerate(clauses):
-        if numbers_near(clause, words, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, title):
-            picked = _from_counted_figure(clause, counted, title) or clause
-            if len(picked.split()) < cues.MIN_CLAUSE_WORDS and i + 1 < len(clauses):
-                picked = f"{picked} {clauses[i + 1]}"
-            return picked.strip().rstrip(".,;:")
-    return sentence.strip().rstrip(".")
-
-
-def _from_counted_figure(clause: str, counted: set[str], title: str) -> str | None:
-    """"... a taxonomy with 314 granular risk categories in the lowest tier" → from the figure
-    on, when the counted words follow it."""
-    words = clause.split()
-    for i in range(len(words)):
-        rest = " ".join(words[i:])
-        if (cues.NUMBER_TOKEN.match(words[i].strip(".,;:()")) and
-                len(words) - i >= cues.MIN_CLAUSE_WORDS and
-                numbers_near(" ".join(words[i : i + 1 + cues.COUNT_WINDOW]), counted, 0,
-                             cues.COUNT_WINDOW, title)):
-            return rest
-    return None
-
-
-def _more_of_paper(best: ScoredSentence, scored: list[ScoredSentence]) -> list[ScoredSentence]:
-    """The best sentence and its paper's next best ones within the margin, in abstract order."""
-    others = [s for s in scored if s.marker == best.marker and s is not best
-              and s.score >= best.score - cues.SECOND_SENTENCE_MARGIN]
-    picked = [best, *others[: cues.MAX_SENTENCES_PER_PAPER - 1]]
-    return sorted(picked, key=lambda s: s.index)
-
-
 def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int]) -> Line | None:
     """One line answering one detail, the answer first; None when no sentence gives it."""
-    pool = [s for s in scored if s.marker in named] if named else scored
-    evidence = _evidence(pool, question, intent, hits)
+    about = named or _mentioning(question, hits)
+    pool = [s for s in scored if s.marker in about] if about else scored
+    evidence = find_evidence(pool, question, intent, hits)
     # A question naming its paper is on topic by that name; others must score as relevant.
-    if not evidence or (not named and evidence[0].score < cues.MIN_SCORE[intent.language]):
+    if not evidence or (not named and not on_topic(evidence[0], pool, intent)):
         return None
+    if intent.shape == "detail" and intent.asks_for is None and not cues.WHY_ASK.search(question):
+        # Within the answering paper ("why" asks for the problem it sets out, so not then).
+        pool = evidence = demote_background([s for s in pool if s.marker == evidence[0].marker])
     best = evidence[0]
     if intent.shape == "summary" and intent.asks_for is None:
         return _summary_line(best, pool)
-    # A figure is shown with the sentences that hold figures of it, not its neighbours.
-    quoted = _more_of_paper(best, evidence if intent.asks_for == "quantity" else pool)
+    # A figure or a name is shown with the sentences that give one, not their neighbours.
+    quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
     body = " ".join(f"{_quote(s.text)} [{s.marker}]" for s in quoted)
     if intent.asks_for != "quantity":
         return Line(body, quoted)
-    lead = _lead_clause(cues.OPENER.sub("", best.text, count=1), question,
+    lead = lead_clause(cues.OPENER.sub("", best.text, count=1), question,
                         hits[best.marker - 1].paper.title)
     return Line(f"{_quote(lead)} [{best.marker}].\n{body}", quoted)
 
@@ -246,25 +141,40 @@ def _summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
 
 def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                 hits: list[Hit], named: set[int]) -> list[Line]:
-    """One line per paper that fits, each judged on its own best sentence. Names in the
-    question ("Atari or MuJoCo") are what a paper must mention to fit."""
+    """One line per paper that fits, each judged on its own sentences: a paper fits when it
+    mentions a name of the question ("Atari or MuJoCo"), shown by the sentence that does, or
+    when its best sentence scores near the best paper's."""
     names = [n.casefold() for n in name_tokens(question)
              if not any(n.casefold() == hits[m - 1].paper.title.casefold() for m in named)]
     best_of: dict[int, ScoredSentence] = {}
     for s in scored:
-        if names and not any(n in s.text.casefold() for n in names):
-            continue
         best_of.setdefault(s.marker, s)
     if named and intent.shape == "compare":
         best_of = {m: s for m, s in best_of.items() if m in named} or best_of
     if not best_of:
         return []
     top = max(s.score for s in best_of.values())
-    # Naming what a paper must mention is the criterion; else it must score near the best.
-    floor = -1.0 if names else max(top - cues.LIST_MARGIN, cues.LIST_MIN_SCORE[intent.language])
-    fits = [s for m, s in sorted(best_of.items()) if s.score >= floor or m in named]
-    return [Line(f"- {defuse_markers(hits[s.marker - 1].paper.title)} [{s.marker}]: "
-                 f"{_quote(s.text)}", [s]) for s in fits]
+    floor = max(top - cues.LIST_MARGIN, cues.LIST_MIN_SCORE[intent.language])
+    shown = {m: _showing_fit(s, scored, hits) for m, s in best_of.items()
+             if s.score >= floor or m in named}
+    for s in scored:  # a paper mentioning an asked name fits, shown by that sentence
+        if s.marker in best_of and any(n in s.text.casefold() for n in names):
+            shown.setdefault(s.marker, s)
+    return [Line(f"- {defuse_markers(hits[m - 1].paper.title)} [{m}]: {_quote(s.text)}", [s])
+            for m, s in sorted(shown.items())]
+
+
+def _showing_fit(best: ScoredSentence, scored: list[ScoredSentence],
+                 hits: list[Hit]) -> ScoredSentence:
+    """The sentence shown for a fitting paper: where the paper says what it contributes ("we
+    propose X"), when that scores close to its best, else its best."""
+    title = hits[best.marker - 1].paper.title
+    for s in scored:
+        if s.score < best.score - cues.LIST_QUOTE_MARGIN:
+            break
+        if s.marker == best.marker and (cues.METHOD_CUE.search(s.text) or title in s.text):
+            return s
+    return best
 
 
 def _metadata_answer(intent: QuestionIntent, hits: list[Hit]) -> Line | None:
@@ -320,8 +230,9 @@ def _compose(question: str, hits: list[Hit], lines: list[str | Line]) -> Answer:
 def _list_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int]) -> Answer:
     lines = _list_lines(question, intent, scored, hits, named)
+    listed = {s.marker for line in lines for s in line.quoted}
     on_topic = name_tokens(question) or max(
-        (s.score for line in lines for s in line.quoted), default=0.0) >= cues.LIST_TOPIC_SCORE[
+        (s.score for s in scored if s.marker in listed), default=0.0) >= cues.LIST_TOPIC_SCORE[
         intent.language]
     if not lines or not on_topic:
         return _refusal(question, intent, hits, scored)

@@ -73,7 +73,7 @@ def make_chat_model(settings: Settings) -> BaseChatModel:
 
     redact_client_logs()  # httpx logs request URLs, user-info and query string included
     key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
-    limits = {"deadline_s": settings.llm.deadline_s, "max_chars": settings.llm.max_chars}
+    limits = {"deadline_s": settings.llm.timeout_s, "max_chars": settings.llm.max_chars}
     base_url, query = _split_query(settings.openai_base_url)
     return ChatOpenAI(
         model=settings.llm.model,
@@ -81,7 +81,7 @@ def make_chat_model(settings: Settings) -> BaseChatModel:
         base_url=base_url,
         default_query=query,
         temperature=settings.llm.temperature,
-        timeout=settings.llm.timeout_s,
+        timeout=settings.llm.timeout_s,  # no one request may outlast the whole answer's time
         max_retries=settings.llm.max_retries,
         max_tokens=settings.llm.max_tokens,
         # langchain-openai sends the cap as `max_completion_tokens`, which llama.cpp's server
@@ -115,14 +115,20 @@ def format_sources(hits: list[Hit]) -> str:
     )
 
 
+class DeadlinePassed(AnswererError):
+    """The question's time for the LLM ran out: its answer is the extractive one."""
+
+
 class LLMClient:
     """Streams an answer from numbered sources; condenses follow-ups into standalone questions.
 
-    Every call is bounded: one deadline for the whole reply, retries included (`deadline_s`,
-    enforced while waiting for each piece, so a stream sending a token every 10 s is cut), and
-    a cap on the characters accepted (`max_chars`). Past either, the upstream stream is closed
-    and AnswererError says why. The upstream is also closed when the caller stops reading
-    (closes this generator). Runs of repeated markers in an answer are collapsed."""
+    Every call is bounded: by a deadline, retries included (a question's calls share the one
+    its `Query` carries, `deadline_s` seconds from its arrival; a call without one gets
+    `deadline_s` of its own), enforced while waiting for each piece, so a stream sending a
+    token every 10 s is cut; and by a cap on the characters accepted (`max_chars`). Past
+    either, the upstream stream is closed and AnswererError (DeadlinePassed) says why. The
+    upstream is also closed when the caller stops reading (closes this generator). Runs of
+    repeated markers in an answer are collapsed."""
 
     def __init__(self, model: BaseChatModel, endpoint: str, *, deadline_s: float | None = None,
                  max_chars: int | None = None) -> None:
@@ -130,19 +136,28 @@ class LLMClient:
         self.endpoint = redact_url(endpoint)
         stamped = (getattr(model, "metadata", None) or {}).get(_LIMITS_KEY) or {}
         defaults = LLMSettings()
-        self.deadline_s = float(deadline_s or stamped.get("deadline_s") or defaults.deadline_s)
+        self.deadline_s = float(deadline_s or stamped.get("deadline_s") or defaults.timeout_s)
         self.max_chars = int(max_chars or stamped.get("max_chars") or defaults.max_chars)
 
     @classmethod
     def from_settings(cls, model: BaseChatModel, settings: Settings) -> LLMClient:
-        return cls(model, endpoint_name(settings), deadline_s=settings.llm.deadline_s,
+        return cls(model, endpoint_name(settings), deadline_s=settings.llm.timeout_s,
                    max_chars=settings.llm.max_chars)
 
-    def _failed(self, reason: str, exc: BaseException | None = None) -> AnswererError:
+    def _failed(self, reason: str, exc: BaseException | None = None,
+                kind: type[AnswererError] = AnswererError) -> AnswererError:
         log.warning("LLM call to %s failed: %s", self.endpoint, reason)
-        error = AnswererError(reason)
+        error = kind(reason)
         error.__cause__ = exc
         return error
+
+    def deadline(self) -> float:
+        """The monotonic time a question arriving now must have its LLM answer by."""
+        return time.monotonic() + self.deadline_s
+
+    def _late(self) -> AnswererError:
+        return self._failed(f"timed out: no complete reply within the {self.deadline_s:g} s "
+                            "deadline", kind=DeadlinePassed)
 
     def _texts(self, messages: list[Any]) -> Iterator[str]:
         """The model's text pieces; closing this closes the model's stream (its HTTP body)."""
@@ -157,8 +172,11 @@ class LLMClient:
             if close is not None:
                 close()
 
-    def _call(self, messages: list[Any], collapse_markers: bool = False) -> Iterator[str]:
-        deadline = time.monotonic() + self.deadline_s
+    def _call(self, messages: list[Any], deadline: float | None,
+              collapse_markers: bool = False) -> Iterator[str]:
+        deadline = deadline or self.deadline()
+        if deadline <= time.monotonic():  # spent by an earlier call: no request is sent
+            raise self._late()
         pump = StreamPump(lambda: self._texts(messages))
         markers = MarkerRuns() if collapse_markers else None
         accepted = 0
@@ -167,8 +185,7 @@ class LLMClient:
                 try:
                     kind, value = pump.get(deadline - time.monotonic())
                 except queue.Empty:
-                    raise self._failed(f"no complete reply within the {self.deadline_s:g} s "
-                                       "deadline") from None
+                    raise self._late() from None
                 if kind == "end":
                     break
                 if kind == "error":
@@ -187,22 +204,24 @@ class LLMClient:
         finally:
             pump.stop()  # the reader is done, gave up or went away: stop reading upstream
 
-    def stream_answer(self, question: str, hits: list[Hit]) -> Iterator[str]:
+    def stream_answer(self, question: str, hits: list[Hit],
+                      deadline: float | None = None) -> Iterator[str]:
         messages = [
             SystemMessage(SYSTEM_PROMPT),
             HumanMessage(SOURCES_TEMPLATE.format(sources=format_sources(hits), question=question)),
         ]
-        yield from self._call(messages, collapse_markers=True)
+        yield from self._call(messages, deadline, collapse_markers=True)
 
-    def complete(self, system: str, prompt: str) -> str:
+    def complete(self, system: str, prompt: str, deadline: float | None = None) -> str:
         """One whole reply (the judge's verdicts)."""
-        return "".join(self._call([SystemMessage(system), HumanMessage(prompt)]))
+        return "".join(self._call([SystemMessage(system), HumanMessage(prompt)], deadline))
 
-    def condense(self, question: str, history: list[tuple[str, str]]) -> str:
+    def condense(self, question: str, history: list[tuple[str, str]],
+                 deadline: float | None = None) -> str:
         turns = "\n".join(f"User: {q}\nAssistant: {a[:500]}" for q, a in
                           history[-_MAX_HISTORY_TURNS:])
         prompt = CONDENSE_PROMPT.format(history=turns, question=question)
-        standalone = "".join(self._call([HumanMessage(prompt)])).strip()
+        standalone = "".join(self._call([HumanMessage(prompt)], deadline)).strip()
         return standalone.splitlines()[0] if standalone else question
 
 
@@ -223,14 +242,15 @@ class LLMAnswerer:
             return None
         text = ""
         try:
-            for delta in self.client.stream_answer(query.text, hits):
+            for delta in self.client.stream_answer(query.text, hits, query.deadline):
                 text += delta
                 yield TextDelta(text=delta)
+            # The judge shares the question's deadline: past it, the extractive answer.
+            answer = self.checked(query, text, hits, bank)
         except AnswererError as exc:
             yield NoticeEvent(message=FALLBACK_NOTICE.format(endpoint=self.client.endpoint,
                                                              reason=exc))
             return None
-        answer = self.checked(query, text, hits, bank)
         if answer is None:
             yield NoticeEvent(message=UNSUPPORTED_NOTICE)
         return answer
@@ -251,22 +271,26 @@ class LLMAnswerer:
                                            threshold)
         notices = [f"Dropped citation markers naming no source: {dropped}."] if dropped else []
         if self.judge:
-            notices += self._judged(checked, hits, bank)
+            notices += self._judged(checked, hits, bank, query.deadline)
         if not citations.acceptable(checked):
             return None
         return Answer(question=query.text, text=cleaned, answerable=True, citations=quotes,
                       sources=hits, sentences=checked, answerer="llm", notices=notices)
 
-    def _judged(self, checked: list[AnswerSentence], hits: list[Hit],
-                bank: SentenceBank) -> list[str]:
+    def _judged(self, checked: list[AnswerSentence], hits: list[Hit], bank: SentenceBank,
+                deadline: float | None = None) -> list[str]:
         """One extra call: the LLM judges every sentence against the cited evidence. It can
         only make a verdict stricter; a sentence it gives no verdict for is not counted as
-        supported. If the call fails or nothing in the reply can be read, the rules decide."""
+        supported. If the call fails or nothing in the reply can be read, the rules decide;
+        if the question's deadline passes, DeadlinePassed goes up (the extractive answer)."""
         cited = dict.fromkeys(m for s in checked for m in s.markers)
         evidence = [t for m in cited for t in bank.get(hits[m - 1].paper.id).texts]
         try:
             reply = self.client.complete(JUDGE_SYSTEM_PROMPT,
-                                         format_judge_prompt([s.text for s in checked], evidence))
+                                         format_judge_prompt([s.text for s in checked], evidence),
+                                         deadline)
+        except DeadlinePassed:
+            raise
         except AnswererError as exc:
             return [JUDGE_FAILED_NOTICE.format(reason=exc)]
         verdicts = parse_verdicts(reply, len(checked))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from paperwise.text import STOPWORDS, clean_for_display, language_of, stem
+from rag import cues
 
 # Set by hand from general English antonyms; checked on the seed abstracts (no sentence flags
 # itself) and on the dev split of eval/verifier.jsonl.
@@ -20,17 +21,29 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("higher", "lower", "cmp"), ("better", "worse", "cmp"), ("best", "worst", "chg"),
         ("larger bigger", "smaller", "cmp"), ("above", "below", "cmp"),
         ("stronger", "weaker", "cmp"), ("easier", "harder", "cmp"),
-        ("outperform surpass", "underperform lag trail", "rel"),
-        ("increase raise grow expand", "decrease reduce lower shrink", "chg"),
+        ("outperform surpass beat exceed", "underperform lag trail", "rel"),
+        ("increase raise grow expand rise", "decrease reduce lower shrink cut decline drop",
+         "chg"),
         ("maximize", "minimize", "chg"), ("widen", "narrow", "chg"),
         ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
-        ("improve enhance boost strengthen",
-         "degrade degradation hurt worsen compromise weaken", "chg"),
+        ("improve enhance boost strengthen help benefit",
+         "degrade degradation hurt worsen compromise weaken harm", "chg"),
         ("keep kept retain preserve maintain", "lose lost", "chg"),
         ("stable", "unstable", "chg"), ("efficient", "inefficient", "chg"),
         ("effective", "ineffective", "chg"), ("consistent", "inconsistent", "chg"),
         ("necessary", "unnecessary", "chg"), ("possible", "impossible", "chg"),
-        ("positive", "negative", "chg")))
+        ("positive positively", "negative negatively", "chg"),
+        # Issue 12: more general English antonyms an answer may flip.
+        ("longer", "shorter", "cmp"), ("deeper", "shallower", "cmp"), ("finer", "coarser", "cmp"),
+        ("cheaper", "costlier", "cmp"), ("superior", "inferior", "chg"),
+        ("converge", "diverge", "chg"), ("overestimate", "underestimate", "chg"),
+        ("mitigate alleviate", "exacerbate aggravate amplify", "chg"),
+        ("sufficient", "insufficient", "chg"), ("scalable", "unscalable", "chg"),
+        ("reliable", "unreliable", "chg"), ("feasible", "infeasible", "chg"),
+        ("tractable", "intractable", "chg"), ("optimal", "suboptimal", "chg"),
+        ("biased", "unbiased", "chg"), ("correct", "incorrect", "chg"),
+        ("safe", "unsafe", "chg"), ("agree", "disagree", "chg"), ("well", "poorly", "chg"),
+        ("simplify", "complicate", "chg"), ("accelerate", "decelerate", "chg")))
 # Explicit negators ("cannot"/"n't" are split into "not" first); "fail(s|ed) to" counts too.
 NEGATORS = frozenset("not no never without neither nor unable none nothing lack lacks "
                      "lacking".split())
@@ -58,6 +71,9 @@ POLARITY_MIN_OVERLAP = 0.4
 
 
 _PUNCT = frozenset(",;:()")
+# Each synonym's key (stem prefix, as _content makes it) → its group's first word's key.
+_SYNONYM_KEYS = {stem(w)[:5]: stem(group.split()[0])[:5]
+                 for group in cues.POLARITY_SYNONYMS for w in group.split()}
 _BE = frozenset("is are was were be been being".split())
 _Occurrence = tuple[int, int, str]  # index, effective side, the words as written
 _Pair = tuple[frozenset[str], frozenset[str], str]
@@ -79,8 +95,13 @@ def _forms(word: str) -> set[str]:
     return forms
 
 
+def _key(word: str) -> str:
+    key = stem(word)[:5]
+    return _SYNONYM_KEYS.get(key, key)
+
+
 def _content(words: list[str]) -> set[str]:
-    return {stem(w)[:5] for w in words if w not in STOPWORDS and not _forms(w) & GENERIC_VERBS
+    return {_key(w) for w in words if w not in STOPWORDS and not _forms(w) & GENERIC_VERBS
             and w not in NEGATORS and w not in _PUNCT}
 
 
@@ -155,8 +176,11 @@ def _explains(words: list[str], scope: set[str], negating: list[str]) -> bool:
     """Some word with a built-in negation speaks of the negated words (see IMPLICIT_*), or
     `words` restate the negation as a comparison the negating side does not make ("cannot
     compete with" → "is slower than")."""
-    if any(_mentions(words, p) and not _mentions(negating, p) for p in POLARITY_PAIRS):
-        return True
+    for k, word in enumerate(words):
+        near = _content(words[max(0, k - POLARITY_WINDOW):k + 1 + POLARITY_WINDOW])
+        if scope & near and any(_side(word, p) is not None and not _mentions(negating, p)
+                                for p in POLARITY_PAIRS):
+            return True  # a comparison near the negated words, not anywhere in the sentence
     for k, word in enumerate(words):
         if word.endswith(IMPLICIT_SUFFIXES) or word in IMPLICIT_ADJECTIVES:
             own = re.sub(r"^(?:un|non-|zero-)|-(?:free|agnostic|independent)$", "", word)
@@ -187,7 +211,8 @@ def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
         near = [_scope(other, j) | _subject(other, j) for j in theirs]
         for i in mine:
             scope, subject = _scope(one, i), _subject(one, i)
-            if (any((scope | subject) & words for words in near) or not scope & keys
+            covered = len(scope & keys) >= cues.NEGATION_COVERAGE * len(scope)
+            if (any((scope | subject) & words for words in near) or not scope or not covered
                     or (subject and not subject & keys) or _explains(other, scope, one)):
                 continue
             if not any(0 < abs(k - i) <= NEGATION_SCOPE
@@ -204,12 +229,51 @@ def _subject(words: list[str], i: int) -> set[str]:
     return _clause(words, i - NEGATION_SCOPE, i, keep_last=True)
 
 
+def _clauses(words: list[str]) -> list[list[str]]:
+    """The claim's clauses, cut at punctuation and clause-joining words, each holding at least
+    cues.POLARITY_CLAUSE_TERMS content words (a shorter piece joins the next one)."""
+    parts: list[list[str]] = [[]]
+    for word in words:
+        if (word in _PUNCT or word in cues.CLAUSE_JOINERS) and \
+                len(_content(parts[-1])) >= cues.POLARITY_CLAUSE_TERMS:
+            parts.append([])
+        parts[-1].append(word)
+    if len(parts) > 1 and len(_content(parts[-1])) < cues.POLARITY_CLAUSE_TERMS:
+        tail = parts.pop()
+        parts[-1] += tail
+    return parts
+
+
 def check_polarity(claim: str, evidence: str) -> str | None:
-    """The claim must not say the opposite of its best evidence sentence (English only)."""
-    if language_of(claim) != "en" or language_of(evidence) != "en":
+    """The claim must not say the opposite of its evidence sentence (English only)."""
+    return check_reversal(claim, [evidence])
+
+
+def check_reversal(claim: str, closest: list[str]) -> str | None:
+    """The claim must not say the opposite of the evidence sentences closest to it (best
+    first; English only). Judged on the whole claim and on each of its clauses, each against
+    the sentence(s) sharing most of its words, if they share enough: a long claim that joins
+    several facts may reverse just one, and another sentence may speak of something else. A
+    bare negation (no antonym) is judged only on the whole claim against the closest
+    sentence."""
+    if language_of(claim) != "en" or not closest:
         return None
-    c, e = _words(claim), _words(evidence)
-    keys = _content(c)
-    if not keys or len(keys & _content(e)) < POLARITY_MIN_OVERLAP * len(keys):
-        return None
-    return _antonym_conflict(c, e) or _negation_conflict(c, e)
+    c = _words(claim)
+    sentences = [_words(s) if language_of(s) == "en" else [] for s in closest]
+    known = [_content(e) for e in sentences]
+    clauses = _clauses(c)
+    for part in [c, *clauses] if len(clauses) > 1 else [c]:
+        keys = _content(part)
+        shared = [len(keys & k) for k in known]
+        least = 1 if part is c else cues.POLARITY_CLAUSE_TERMS  # a clause: a few words in common
+        if not keys or max(shared) < max(POLARITY_MIN_OVERLAP * len(keys), least):
+            continue
+        for rank, e in enumerate(sentences):
+            if shared[rank] < max(shared):
+                continue
+            negation = rank == 0 and part is c  # a clause alone is too little context
+            reason = _antonym_conflict(part, e) or (_negation_conflict(part, e) if negation
+                                                    else None)
+            if reason:
+                return reason
+    return None

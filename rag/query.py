@@ -15,7 +15,7 @@ from typing import Literal
 import numpy as np
 
 from index.embeddings import Embedder, MultilingualEmbedder
-from paperwise.text import Language, language_of, split_sentences, stem, terms
+from paperwise.text import Language, clean_for_display, language_of, split_sentences, stem, terms
 from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
 
@@ -57,7 +57,10 @@ def _ask_kind(question: str) -> AskKind | None:
 
 
 def _shape(question: str) -> Shape:
-    if cues.COMPARE_ASK.search(question):
+    # "How fast is X compared to Y?" asks for a figure of X, not for a comparison of papers.
+    if cues.COMPARE_ASK.search(question) and not (cues.QUANTITY.search(question) and not
+                                                  cues.COMPARE_ASK.search(
+                                                      cues.COMPARED_TO.sub(" ", question))):
         return "compare"
     if cues.LIST_ASK.search(question):
         return "list"
@@ -113,15 +116,24 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     """Whether a stand-alone number has one of `words` (content terms) at most `before` words
     before it or `after` words after it: "314 granular risk categories". Text in `skip` (the
     paper's name, which may hold digits) does not count."""
-    text = (sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
+    # LaTeX figures ("$50$,$000\\times$") read as shown ("50,000×").
+    text = clean_for_display(sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
     tokens = [w.strip(".,;:()[]\"'").casefold() for w in text.split()]
     stems = [stem(t) for t in tokens]
     wanted = {stem(w) for w in words}
     for i, token in enumerate(tokens):
-        near = set(stems[max(0, i - before) : i + after + 1])
-        if cues.NUMBER_TOKEN.match(token) and wanted & near:
+        # "200-hour" carries its own unit
+        near = set(stems[max(0, i - before) : i + after + 1]) | {stem(token.split("-")[-1])}
+        if cues.NUMBER_TOKEN.match(token) and (wanted & near or _unit_of(token) in wanted):
             return True
     return False
+
+
+def _unit_of(token: str) -> str:
+    """"78%" → "%", "300x" / "8×" → "×": a figure's own unit sign, if any."""
+    if token.endswith("%"):
+        return "%"
+    return "×" if re.fullmatch(r"[\d.,]+[x×]", token) else ""
 
 
 def gives(kind: AskKind | None, sentence: str) -> bool:
@@ -148,6 +160,31 @@ def measure_words(question: str) -> set[str]:
     return words
 
 
+def ranked_words(question: str) -> set[str]:
+    """The content words around the question's superlative: what it ranks on ("the lowest
+    refusal rate" → refusal, rate). A sentence ranking something else ("the lowest tier")
+    does not answer it."""
+    match = cues.RANKING_ASK.search(question)
+    if match is None:
+        return set()
+    words = question[: match.end()].split()[-cues.RANKED_WINDOW - 1:] + question[
+        match.end():].split()[: cues.RANKED_WINDOW]
+    return {t for t in terms(" ".join(words)) if t not in cues.ASK_WORDS
+            and not cues.RANKING_EVIDENCE.fullmatch(t)}
+
+
+def asked_measures(question: str) -> set[str]:
+    """What a figure must measure when the question names it: the nouns of its "how +
+    adjective" ("how accurate" → accuracy, %) and the measure nouns it uses ("what speedup").
+    "How accurate is X on Y?" is not answered by a figure about Y that is no accuracy."""
+    words = {w for w in cues.MEASURE_NOUNS if w not in cues.ASK_WORDS
+             and re.search(rf"\b{re.escape(w)}s?\b", question, re.I)}
+    for adjective, synonyms in cues.MEASURE_SYNONYMS.items():
+        if re.search(rf"\bhow {adjective}\b", question, re.I):
+            words.update(synonyms)
+    return {stem(w) for w in words}
+
+
 @dataclass(frozen=True)
 class Query:
     """A question ready for every stage. `search_text` is what retrieval searches (a follow-up
@@ -161,6 +198,8 @@ class Query:
     search_text: str
     space: str
     embed: Callable[[], tuple[np.ndarray, np.ndarray]] = field(repr=False, compare=False)
+    # When this question's time for the LLM runs out (time.monotonic()); None: no LLM asked.
+    deadline: float | None = field(default=None, compare=False)
 
     @property
     def multilingual(self) -> bool:
@@ -196,13 +235,15 @@ class QueryEncoder:
         languages need multilingual-e5 to meet English abstracts."""
         return language != "en" and self.multilingual is not None
 
-    def encode(self, text: str, search_text: str | None = None) -> Query:
+    def encode(self, text: str, search_text: str | None = None,
+               deadline: float | None = None) -> Query:
         """The Query for a question; its vectors are embedded when first read."""
         search_text = search_text or text
         texts = [text] if search_text == text else [text, search_text]
         multilingual = self.uses_multilingual(language_of(text))  # analyse(text).language
         space = self.multilingual.embedder_id if self.multilingual and multilingual else "minilm"
-        return Query(text, search_text, space, partial(self._embed, texts, multilingual))
+        return Query(text, search_text, space, partial(self._embed, texts, multilingual),
+                     deadline)
 
     def _embed(self, texts: list[str], multilingual: bool) -> tuple[np.ndarray, np.ndarray]:
         """(first text's vector, last text's vector) in the query's space."""

@@ -32,6 +32,8 @@ from rag import (
     Settings,
     StoreError,
 )
+from ui import index_api
+from ui.lanes import Lane, LaneFull, lane_full
 from ui.security import (
     AUTHENTICATED,
     Guard,
@@ -162,7 +164,7 @@ class _JSONOffTheLoop(APIRoute):
         return parse_then_handle
 
 
-def _add_routes(app: FastAPI, qa: PaperQA, guard: Any) -> None:
+def _add_routes(app: FastAPI, qa: PaperQA, guard: Any, lane: Lane) -> None:
     # /healthz has threads of its own: it answers while answers fill the shared pool.
     health_threads = anyio.CapacityLimiter(2)
     papers_cache = _PapersCache(qa)
@@ -177,8 +179,7 @@ def _add_routes(app: FastAPI, qa: PaperQA, guard: Any) -> None:
 
     asking = APIRouter(route_class=_JSONOffTheLoop)
 
-    @asking.post("/api/ask", response_model=Answer, dependencies=[guard])
-    def ask(request: AskRequest) -> Answer:
+    def answer(request: AskRequest) -> Answer:
         try:
             return qa.ask(request.question, request.history, k=request.k,
                           filters=request.filters)
@@ -186,6 +187,11 @@ def _add_routes(app: FastAPI, qa: PaperQA, guard: Any) -> None:
             raise HTTPException(422, str(exc)) from exc
         except StoreError as exc:
             raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, str(exc)) from exc
+
+    @asking.post("/api/ask", response_model=Answer, dependencies=[guard],
+                 responses={503: {"description": "Busy (see Retry-After) or no store."}})
+    async def ask(request: AskRequest) -> Answer:
+        return await lane.run(answer, request)  # the API's lane (ui/lanes.py)
 
     app.include_router(asking)
 
@@ -211,13 +217,17 @@ def _ui_login(login: tuple[str, str] | None) -> Any:
     return lambda user, password: login_matches((user, password), expected)
 
 
-def _guarded(app: FastAPI, settings: Settings, login: tuple[str, str] | None) -> FastAPI:
+def _guarded(app: FastAPI, settings: Settings, login: tuple[str, str] | None,
+             owner_token: Callable[[dict[str, str]], bool]) -> FastAPI:
     """The middleware: no cross-origin access (a CORS policy of the app's own, so Gradio adds
-    none of its own), and the Guard outermost: size, origin and login before any body."""
+    none of its own), and the Guard outermost: size, origin and login before any body. The
+    local `paperwise index`, holding the index owner's token, needs no login."""
     app.add_middleware(CORSMiddleware, allow_origins=[])
+    session = gradio_session_checker(app)
     app.add_middleware(Guard, max_body_bytes=settings.server.max_body_bytes, login=login,
                        limiter=LoginLimiter(settings.server.login_attempts_per_minute),
-                       session_user=gradio_session_checker(app))
+                       session_user=session, owner=owner_token,
+                       max_upload_bytes=settings.server.max_upload_bytes)
     return app
 
 
@@ -232,31 +242,40 @@ def create_app(qa: PaperQA) -> FastAPI:
     app = FastAPI(title="Paperwise", description="Questions over paper abstracts, with "
                   "checked citations.", version="0.1.0")
     app.add_exception_handler(RequestValidationError, _invalid_request)
-    _add_routes(app, qa, Depends(_api_guard(login)))
-    openai_api.mount(app, qa)  # GET /v1/models, POST /v1/chat/completions
+    app.add_exception_handler(LaneFull, lane_full)
+    lane = Lane.of(qa.settings)  # the API's answers, apart from the UI's (ui/lanes.py)
+    _add_routes(app, qa, Depends(_api_guard(login)), lane)
+    openai_api.mount(app, qa, lane)  # GET /v1/models, POST /v1/chat/completions
     papers_api.mount(app, qa)  # GET /api/papers/{id}, GET /api/papers/{id}.bib
-    mcp_server.mount(app, qa)  # /mcp: MCP over streamable HTTP
+    mcp_server.mount(app, qa, lane=lane)  # /mcp: MCP over streamable HTTP
+    index_api.mount(app, qa)  # POST /api/index: add papers while serving
     ui = build_ui(qa)
     ui.queue(default_concurrency_limit=qa.settings.server.concurrency,
              max_size=qa.settings.server.queue_size)
     app = gr.mount_gradio_app(app, ui, path="/", auth=_ui_login(login), css=CSS, theme=THEME,
                               footer_links=["api"], show_error=False, ssr_mode=False)
-    return _guarded(app, qa.settings, login)
+    return _guarded(app, qa.settings, login, index_api.guard_accepts(qa))
 
 
 def _warm_up(qa: PaperQA) -> None:
+    """Load what the first question needs, then add the multilingual vectors an index built
+    with `--multilingual-later` lacks (the server owns its store: nobody else may write)."""
     try:
         qa.warm_up()
+        qa.add_multilingual()
     except PaperwiseError as exc:  # the first request reports it to the user; log it here
         log.warning("Warm-up failed: %s", exc)
 
 
 def serve(settings: Settings, host: str | None = None, port: int | None = None) -> None:
     """`paperwise serve`: build the app and run it until interrupted."""
-    import uvicorn
-
     from index.chroma import wait_for_server
+    from ui import serving
 
+    host = host or settings.server.host
+    port = port or settings.server.port
+    # Bound first: a taken port is said at once, not after the models have loaded.
+    sock = serving.bind_port(host, port)
     # Gradio reads this itself; set before it is imported so nothing phones home.
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
     wait_for_server(settings, settings.server.store_wait_s)  # a `chroma run` still starting
@@ -267,7 +286,5 @@ def serve(settings: Settings, host: str | None = None, port: int | None = None) 
     gc.collect()
     gc.freeze()
     threading.Thread(target=_warm_up, args=(qa,), daemon=True, name="warm-up").start()
-    host = host or settings.server.host
-    port = port or settings.server.port
-    log.warning("Paperwise serving on http://%s:%d (index: %s)", host, port, qa.store.location)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    index_api.register_owner(qa, host, port)  # an embedded index: `paperwise index` hands over
+    serving.run(app, sock, str(qa.store.location))  # logs "Serving on …" once it listens

@@ -16,6 +16,7 @@ from rag import (
     Answer,
     FinalEvent,
     Hit,
+    InputError,
     NoticeEvent,
     PaperQA,
     PaperwiseError,
@@ -24,10 +25,20 @@ from rag import (
     StreamEvent,
     TextDelta,
 )
+from ui.filters import (
+    ALL_VENUES,
+    FilterRow,
+    answer_filters_note,
+    build_filter_row,
+    chat_filters,
+    filtered_note,
+    venue_choices,
+)
 from ui.papers_tab import PaperCatalog, PapersTab, build_papers_tab
 from ui.render import (
     answer_message,
     escape_markdown,
+    filtered_html,
     header_html,
     intro_html,
     is_pending,
@@ -121,11 +132,14 @@ def _working(settings: Settings, answerer: str | None, hits: list[Hit]) -> str:
 
 def _done(answer: Answer) -> str:
     seconds = answer.timings.get("total_s", 0.0)
+    note = answer_filters_note(answer)
+    if not answer.answerable and not answer.sources and note:
+        return f"No papers match the filters. {note}."
     if not answer.answerable:
-        return f"Not in the collection ({seconds:.1f} s)."
+        return f"Not in the collection ({seconds:.1f} s)." + (f" {note}." if note else "")
     cited = len({c.marker for c in answer.citations})
     return (f"Answered in {seconds:.1f} s from {len(answer.sources)} papers; {cited} cited. "
-            "Click a marker to check its source.")
+            + (f"{note}." if note else "Click a marker to check its source."))
 
 
 class _Turn:
@@ -154,7 +168,9 @@ class _Turn:
                     status_html(_working(self.settings, self.answerer, self.hits)))
         if isinstance(event, FinalEvent):
             answer = event.answer
-            return (self._show(answer_message(answer, self.number)),
+            shown = answer_message(answer, self.number) + filtered_html(
+                answer_filters_note(answer))
+            return (self._show(shown),
                     sources_html(answer.sources, answer, self.number), status_html(_done(answer)))
         status: Any = gr.skip()
         if isinstance(event, TextDelta):
@@ -172,17 +188,26 @@ def make_respond(qa: PaperQA, catalog: PaperCatalog) -> Callable[..., Iterator[U
     """The answer stream: (chat, side panel, status line) after every event. The question box
     is not an output: it is cleared once, on submit, so typing during a stream is kept."""
 
-    def respond(question: str, messages: Messages | None, k: int,
-                answerer: str | None) -> Iterator[Update]:
+    # The filters come last, with defaults, so gradio_client calls made before they existed
+    # (question, chat, k, answerer) still work.
+    def respond(question: str, messages: Messages | None, k: int, answerer: str | None,
+                venue: str | None = ALL_VENUES, year: str | None = "",
+                author: str | None = "") -> Iterator[Update]:
         question = (question or "").strip()
         if not question:  # an empty box, or a submit while an answer was still streaming
             yield gr.skip(), gr.skip(), gr.skip()
             return
         turn = _Turn(qa, list(messages or []), question, answerer)
-        yield (turn.messages, gr.skip(),
-               status_html(f"Searching {len(catalog.papers()):,} papers…"))
         try:
-            for event in qa.stream(question, turn.history, k=int(k),
+            filters = chat_filters(venue, year, author)
+        except InputError as exc:  # said in the chat, naming the field to fix
+            yield turn.failed(str(exc))
+            return
+        note = f" ({filtered_note(filters)})" if filters is not None else ""
+        yield (turn.messages, gr.skip(),
+               status_html(f"Searching {len(catalog.papers()):,} papers{note}…"))
+        try:
+            for event in qa.stream(question, turn.history, k=int(k), filters=filters,
                                    answerer=cast(AnswererName | None, answerer or None)):
                 yield turn.update(event)
         except PaperwiseError as exc:
@@ -215,6 +240,14 @@ def _intro(qa: PaperQA, catalog: PaperCatalog) -> Any:
     return gr.Chatbot(placeholder=placeholder)
 
 
+def _venues(catalog: PaperCatalog) -> list[tuple[str, int]]:
+    try:
+        return catalog.venues()
+    except PaperwiseError as exc:  # the intro warns of it, and the chat reports it
+        log.debug("Could not list the venues: %s", exc)
+        return []
+
+
 def _answerer_choices(settings: Settings) -> list[tuple[str, str]]:
     choices = [("Offline extractive (quotes the abstracts)", "extractive")]
     if settings.llm_configured:
@@ -233,12 +266,14 @@ class _ChatTab:
     k: gr.Slider
     answerer: gr.Radio
     sources: gr.HTML
+    filters: FilterRow
 
 
 def _chat_tab(settings: Settings) -> _ChatTab:
     answerers = _answerer_choices(settings)
     with gr.Row(equal_height=False):
         with gr.Column(scale=3):
+            filters = build_filter_row([])  # its venues come on load, read from the index
             chat = gr.Chatbot(label="Conversation", height=560, elem_id="pw-chat", buttons=[],
                               feedback_options=None, latex_delimiters=[],
                               examples=[{"text": q} for q in EXAMPLES])
@@ -255,7 +290,7 @@ def _chat_tab(settings: Settings) -> _ChatTab:
                                     label="Answers", visible=len(answerers) > 1)
         with gr.Column(scale=2, elem_id="pw-side"):
             sources = gr.HTML(sources_html([]), elem_id="pw-sources", js_on_load=None)
-    return _ChatTab(chat, status, question, asked, clear, k, answerer, sources)
+    return _ChatTab(chat, status, question, asked, clear, k, answerer, sources, filters)
 
 
 def take_example(event: gr.SelectData, messages: Messages | None) -> str:
@@ -278,7 +313,8 @@ def _wire(qa: PaperQA, catalog: PaperCatalog, tab: _ChatTab, tabs: gr.Tabs,
     """Every way to ask (submit, example chip, "Ask about this paper") first hands the
     question on (clearing the box once), then streams the answer."""
     respond = make_respond(qa, catalog)
-    answer_io = ([tab.asked, tab.chat, tab.k, tab.answerer], [tab.chat, tab.sources, tab.status])
+    answer_io = ([tab.asked, tab.chat, tab.k, tab.answerer, *tab.filters.inputs],
+                 [tab.chat, tab.sources, tab.status])
     submitted = tab.question.submit(take_question, [tab.question, tab.chat],
                                     [tab.question, tab.asked], api_name="take_question",
                                     queue=False)
@@ -307,6 +343,9 @@ def build_ui(qa: PaperQA) -> gr.Blocks:
         _wire(qa, catalog, tab, tabs, papers)
         ui.load(lambda: _intro(qa, catalog), None, tab.chat, api_name="intro",
                 show_progress="hidden")
+        # Read on load, not at build time: the index may change while the server runs.
+        ui.load(lambda: gr.Dropdown(choices=venue_choices(_venues(catalog))), None,
+                tab.filters.venue, api_name="filter_venues", show_progress="hidden", queue=False)
     return ui
 
 

@@ -14,6 +14,7 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
+import anyio
 from fastapi import FastAPI
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -29,6 +30,7 @@ from rag.api import PaperQA
 from rag.retrieve import Filters
 from ui.api_common import AnswerPayload, PaperRef, ScoredPaper
 from ui.auth import RequireCredentials
+from ui.lanes import Lane, LaneFull
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +86,9 @@ def _tool_errors(call: Callable[[], Any]) -> Any:
         raise ToolError(str(exc)) from exc
 
 
-def build_server(qa: PaperQA | Callable[[], PaperQA]) -> MCPServer:
-    """The MCP server and its four tools over one PaperQA (or a provider of one)."""
+def build_server(qa: PaperQA | Callable[[], PaperQA], lane: Lane | None = None) -> MCPServer:
+    """The MCP server and its four tools over one PaperQA (or a provider of one); `ask`
+    answers in `lane` when one is given (under `paperwise serve`)."""
     get = qa if callable(qa) and not isinstance(qa, PaperQA) else (lambda: qa)
     server: MCPServer = MCPServer("paperwise", instructions=INSTRUCTIONS, version="0.1.0",
                                   log_level="WARNING")
@@ -105,13 +108,23 @@ def build_server(qa: PaperQA | Callable[[], PaperQA]) -> MCPServer:
         return _tool_errors(run)
 
     @server.tool(annotations=_READ_ONLY)
-    def ask(question: str, history: list[Turn] | None = None, filters: Filters | None = None,
-            k: Annotated[int | None, Field(ge=1, le=50)] = None) -> AnswerPayload:
+    async def ask(question: str, history: list[Turn] | None = None,
+                  filters: Filters | None = None,
+                  k: Annotated[int | None, Field(ge=1, le=50)] = None) -> AnswerPayload:
         """Answer a question from the abstracts, with [n] citation markers and the quotes
         backing them. answerable is false when the papers do not hold the answer."""
         turns = [(t.question, t.answer) for t in history or []]
-        return _tool_errors(lambda: AnswerPayload.of(
-            get().ask(question, turns, k=k, filters=filters)))
+
+        def answer() -> AnswerPayload:
+            return _tool_errors(lambda: AnswerPayload.of(
+                get().ask(question, turns, k=k, filters=filters)))
+
+        if lane is None:
+            return await anyio.to_thread.run_sync(answer)
+        try:
+            return await lane.run(answer)  # the API's lane, shared with /api/ask and /v1
+        except LaneFull as exc:
+            raise ToolError(str(exc)) from exc
 
     @server.tool(annotations=_READ_ONLY)
     def get_paper(paper_id: str) -> Paper:
@@ -149,11 +162,11 @@ def run_stdio(settings: Settings) -> None:
     build_server(provider).run("stdio")
 
 
-def mount(app: FastAPI, qa: PaperQA, path: str = "/mcp") -> MCPServer:
+def mount(app: FastAPI, qa: PaperQA, path: str = "/mcp", lane: Lane | None = None) -> MCPServer:
     """Serve the tools over streamable HTTP at `path` of `app` (stateless: any worker can
     answer any request), behind PAPERWISE_AUTH when set, and run its session manager in the
     app's lifespan. The route goes ahead of the UI mounted at "/"."""
-    server = build_server(qa)
+    server = build_server(qa, lane or Lane.of(qa.settings))
     server.streamable_http_app(streamable_http_path=path, stateless_http=True,
                                json_response=True, host=qa.settings.server.host)
     endpoint = RequireCredentials(StreamableHTTPASGIApp(server.session_manager), qa.settings)

@@ -21,7 +21,7 @@ import logging
 import re
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Iterator
 from itertools import chain
 from typing import Any, Literal
 
@@ -37,6 +37,7 @@ from rag.api import PaperQA
 from rag.retrieve import Filters
 from ui.api_common import AnswerPayload, include_first
 from ui.auth import require_credentials
+from ui.lanes import Lane, LaneFull, LaneStreamingResponse, Ticket
 
 log = logging.getLogger(__name__)
 
@@ -193,13 +194,14 @@ class _Chunks:
                 _sse("[DONE]")]
 
 
-async def sse_stream(events: Iterable[StreamEvent], request: ChatRequest) -> AsyncIterator[str]:
+async def sse_stream(events: Iterable[StreamEvent], request: ChatRequest,
+                     lane: Lane | None = None) -> AsyncIterator[str]:
     """The stream: a role chunk at once; the answer is made in one worker thread (not one
-    thread hop per event), then its chunks follow."""
+    thread hop per event; the lane's, when given), then its chunks follow."""
     chunks = _Chunks(request)
     yield chunks.role()
     try:
-        answer = await run_in_threadpool(_final, events)
+        answer = await (lane.call(_final, events) if lane else run_in_threadpool(_final, events))
     except PaperwiseError as exc:
         lines = chunks.error(str(exc))
     except Exception:  # after the headers are out, an error can only be told in the stream
@@ -217,8 +219,47 @@ def _error(status: int, message: str, kind: str, code: str | None = None) -> JSO
                                    "code": code}}, status_code=status)
 
 
-def router(qa: PaperQA) -> APIRouter:
-    """The /v1 routes over one PaperQA, behind PAPERWISE_AUTH when it is set."""
+Started = tuple[StreamEvent, Iterator[StreamEvent]]
+
+
+def _start(qa: PaperQA, request: ChatRequest) -> JSONResponse | Started:
+    """The answer's first event and the rest to come, or the error response: bad input or a
+    missing index fail here, before any byte is sent."""
+    if request.model not in MODELS:
+        return _error(404, f"The model '{request.model}' does not exist; use one of "
+                      f"{', '.join(MODELS)}.", "invalid_request_error", "model_not_found")
+    options = request.paperwise or PaperwiseOptions()
+    try:
+        question, history = conversation(request.messages)
+        events = qa.stream(question, history, k=options.k, answerer=MODELS[request.model],
+                           filters=options.filters)
+        return next(events), events
+    except InputError as exc:
+        return _error(400, str(exc), "invalid_request_error")
+    except StoreError as exc:
+        return _error(503, str(exc), "server_error")
+    except PaperwiseError as exc:
+        return _error(500, str(exc), "server_error")
+
+
+def _whole(started: Started, request: ChatRequest) -> JSONResponse:
+    """The answer as one `chat.completion`."""
+    try:
+        answer = _final(chain([started[0]], started[1]))
+    except PaperwiseError as exc:
+        return _error(503 if isinstance(exc, StoreError) else 500, str(exc), "server_error")
+    return JSONResponse(completion(answer, request))
+
+
+def _busy(exc: LaneFull) -> JSONResponse:
+    response = _error(503, str(exc), "server_error", "server_busy")
+    response.headers["Retry-After"] = str(exc.retry_after_s)
+    return response
+
+
+def router(qa: PaperQA, lane: Lane) -> APIRouter:
+    """The /v1 routes over one PaperQA, behind PAPERWISE_AUTH when it is set; answers go
+    through `lane` (ui/lanes.py): when its waiting room is full, 503 with Retry-After."""
     api = APIRouter(prefix="/v1", tags=["OpenAI-compatible"],
                     dependencies=[Depends(require_credentials(qa.settings))])
 
@@ -227,35 +268,31 @@ def router(qa: PaperQA) -> APIRouter:
         return ModelList(data=[ModelCard(id=name) for name in MODELS])
 
     @api.post("/chat/completions", response_model=None)
-    def chat_completions(request: ChatRequest) -> JSONResponse | StreamingResponse:
-        if request.model not in MODELS:
-            return _error(404, f"The model '{request.model}' does not exist; use one of "
-                          f"{', '.join(MODELS)}.", "invalid_request_error", "model_not_found")
-        options = request.paperwise or PaperwiseOptions()
+    async def chat_completions(request: ChatRequest) -> JSONResponse | StreamingResponse:
         try:
-            question, history = conversation(request.messages)
-            events = qa.stream(question, history, k=options.k, answerer=MODELS[request.model],
-                               filters=options.filters)
-            first = next(events)  # bad input or a missing index fail here, before any byte
-        except InputError as exc:
-            return _error(400, str(exc), "invalid_request_error")
-        except StoreError as exc:
-            return _error(503, str(exc), "server_error")
-        except PaperwiseError as exc:
-            return _error(500, str(exc), "server_error")
-        if request.stream:
-            return StreamingResponse(sse_stream(chain([first], events), request),
-                                     media_type="text/event-stream",
-                                     headers={"Cache-Control": "no-cache"})
+            ticket: Ticket | None = await lane.enter()
+        except LaneFull as exc:
+            return _busy(exc)
         try:
-            answer = _final(chain([first], events))
-        except PaperwiseError as exc:
-            return _error(503 if isinstance(exc, StoreError) else 500, str(exc), "server_error")
-        return JSONResponse(completion(answer, request))
+            started = await lane.call(_start, qa, request)
+            if isinstance(started, JSONResponse):
+                return started
+            if not request.stream:
+                return await lane.call(_whole, started, request)
+            held, ticket = ticket, None  # the response keeps it until the stream ends
+            assert held is not None
+            return LaneStreamingResponse(held, sse_stream(chain([started[0]], started[1]),
+                                                          request, lane),
+                                         media_type="text/event-stream",
+                                         headers={"Cache-Control": "no-cache"})
+        finally:
+            if ticket is not None:
+                ticket.release()
 
     return api
 
 
-def mount(app: FastAPI, qa: PaperQA) -> None:
-    """Serve /v1 from `app`, ahead of the UI mounted at "/"."""
-    include_first(app, router(qa))
+def mount(app: FastAPI, qa: PaperQA, lane: Lane | None = None) -> None:
+    """Serve /v1 from `app`, ahead of the UI mounted at "/"; answers go through `lane` (one
+    of its own, from the settings, when none is given)."""
+    include_first(app, router(qa, lane or Lane.of(qa.settings)))

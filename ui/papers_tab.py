@@ -15,6 +15,7 @@ import gradio as gr
 
 from paperwise.text import clean_for_display
 from rag import Paper, PaperQA
+from ui.add_papers import build_add_papers
 from ui.answer_text import authors_text
 from ui.render import note_html, paper_html
 
@@ -161,4 +162,5 @@ def build_papers_tab(catalog: PaperCatalog) -> PapersTab:
     gr.on([search.change, sort.change], table, [search, sort], [papers, count],
           api_name="search_papers", queue=False, show_progress="hidden")
     papers.select(show_paper, None, [view, chosen_title, ask_about], api_name="show_paper")
+    build_add_papers(catalog.qa, table, [search, sort], [papers, count])
     return PapersTab(ask_about=ask_about, chosen_title=chosen_title)

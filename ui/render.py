@@ -263,6 +263,12 @@ def note_html(text: str) -> str:
     return f"<p>{html.escape(text)}</p>"
 
 
+def filtered_html(note: str) -> str:
+    """The filters an answer was made under, under it (after its foot, so follow-ups, which
+    read the text before the foot, never see it)."""
+    return f"<div class='pw-filtered'>{html.escape(note)}</div>" if note else ""
+
+
 def status_html(text: str) -> str:
     return f"<span class='pw-status-text'>{html.escape(text)}</span>" if text else ""
 

@@ -2,7 +2,8 @@
 from the request line and headers alone, before any body is read or parsed.
 
 In order: a cross-origin request (an `Origin` that is not the app's own) is refused; a body
-whose declared `Content-Length` is over the limit gets 413 at once; with a login configured,
+whose declared `Content-Length` is over the limit (a larger one for paper uploads) gets 413 at
+once; with a login configured,
 state-changing requests (every method but GET/HEAD/OPTIONS, except the UI's login form) and the
 API and its docs need HTTP Basic credentials (UTF-8), a Bearer token that is the password (what
 OpenAI and MCP clients send as their key), or the UI's session cookie, else 401, and a
@@ -45,6 +46,10 @@ _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _PROTECTED_PREFIXES = ("/api/", "/docs", "/redoc", "/openapi.json", "/v1/", "/mcp")
 # The UI's login form: open (it is how one logs in) but rate limited.
 _LOGIN_PATHS = frozenset({"/login", "/login/"})
+# Where paper files are uploaded (POST /api/index, the UI's "Add papers"): a larger limit.
+UPLOAD_PATHS = frozenset({"/api/index", "/gradio_api/upload"})
+# The one route the index owner's token opens (the local `paperwise index` handing over work).
+OWNER_PATHS = frozenset({"/api/index"})
 _WINDOW_S = 60.0
 _MAX_TRACKED_CLIENTS = 10_000
 _CHALLENGE = [(b"www-authenticate", b'Basic realm="Paperwise", charset="UTF-8"')]
@@ -184,12 +189,17 @@ class Guard:
 
     def __init__(self, app: ASGIApp, *, max_body_bytes: int,
                  login: tuple[str, str] | None, limiter: LoginLimiter,
-                 session_user: Callable[[dict[str, str]], bool] | None = None) -> None:
+                 session_user: Callable[[dict[str, str]], bool] | None = None,
+                 max_upload_bytes: int | None = None,
+                 owner: Callable[[dict[str, str]], bool] | None = None) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        # Paper files are uploaded to these two paths; every other body keeps the small limit.
+        self.max_upload_bytes = max_upload_bytes or max_body_bytes
         self.login = login
         self.limiter = limiter
         self.session_user = session_user or (lambda headers: False)
+        self.owner = owner or (lambda headers: False)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -199,25 +209,28 @@ class Guard:
         if _cross_origin(headers):
             await _respond(send, 403, "Cross-origin requests are not accepted.")
             return
-        length = _declared_length(headers)
-        if length is not None and (length < 0 or length > self.max_body_bytes):
-            await _respond(send, 413, self._too_large())
-            return
         path, method = scope["path"], scope["method"]
+        limit = self.max_upload_bytes if path in UPLOAD_PATHS else self.max_body_bytes
+        length = _declared_length(headers)
+        if length is not None and (length < 0 or length > limit):
+            await _respond(send, 413, self._too_large(limit))
+            return
         client = (scope.get("client") or ("unknown", 0))[0]
         if self.login is not None and path in _LOGIN_PATHS and method == "POST":
-            await self._ui_login(scope, receive, send, client)
+            await self._ui_login(scope, receive, send, client, limit)
             return
-        if self.login is not None and self._protected(method, path):
+        if self.login is not None and self._protected(method, path) and not (
+                path in OWNER_PATHS and self.owner(headers)):
             refusal = self._refusal(headers, client)
             if refusal is not None:
                 await _respond(send, *refusal)
                 return
             scope[AUTHENTICATED] = True
-        await self._with_body(scope, receive, send)
+        await self._with_body(scope, receive, send, limit)
 
-    def _too_large(self) -> str:
-        return f"The request body is over the {self.max_body_bytes:,}-byte limit."
+    @staticmethod
+    def _too_large(limit: int) -> str:
+        return f"The request body is over the {limit:,}-byte limit."
 
     @staticmethod
     def _protected(method: str, path: str) -> bool:
@@ -245,7 +258,8 @@ class Guard:
         log.warning("Failed login from %s", client)
         return 401, "Login required.", _CHALLENGE
 
-    async def _ui_login(self, scope: Scope, receive: Receive, send: Send, client: str) -> None:
+    async def _ui_login(self, scope: Scope, receive: Receive, send: Send, client: str,
+                        limit: int) -> None:
         """The UI's login form: refused while the client is locked out; its outcome counts."""
         wait = self.limiter.retry_after(client)
         if wait is not None:
@@ -262,9 +276,9 @@ class Guard:
                     self.limiter.succeeded(client)
             await send(message)
 
-        await self._with_body(scope, receive, observe)
+        await self._with_body(scope, receive, observe, limit)
 
-    async def _with_body(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _with_body(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
         """Read the body (up to the limit, however it is sent), then run the app on it."""
         chunks: list[bytes] = []
         size = 0
@@ -274,8 +288,8 @@ class Guard:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_body_bytes:
-                await _respond(send, 413, self._too_large())
+            if size > limit:
+                await _respond(send, 413, self._too_large(limit))
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):

@@ -72,6 +72,7 @@ CSS = _FONT_CSS + """
   background: var(--button-secondary-background-fill); color: var(--body-text-color); }
 .pw-action:focus-visible, .pw-marker:focus-visible, .pw-back:focus-visible,
 .pw-msg-sources > summary:focus-visible { outline: 2px solid var(--color-accent); }
+.pw-filtered { font-size: 0.8rem; opacity: 0.75; margin-top: 6px; }
 #pw-paper-count { font-size: 0.9rem; opacity: 0.85; }
 #pw-papers { --font-mono: var(--font) !important; }
 #pw-papers table, #pw-papers td, #pw-papers th { font-family: var(--font) !important; }
@@ -80,6 +81,10 @@ CSS = _FONT_CSS + """
 .pw-paper p { margin: 6px 0; }
 @media (max-width: 768px) {
   #pw-side { display: none; }
+  /* The three filters stay on one line on a phone rather than taking a third of it. */
+  #pw-filters .form { flex-wrap: nowrap; }
+  #pw-filters .block { min-width: 0 !important; }
+  #pw-filters input::placeholder { font-size: 0.8rem; }
   #pw-chat { height: 70vh !important; }
   .pw-card p { font-size: 0.85rem; }
 }

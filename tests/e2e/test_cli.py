@@ -49,11 +49,12 @@ def test_index_summary_then_unchanged(tmp_path: Path) -> None:
                     "keyword spotting on microcontrollers with 8-bit weights."}) + "\n"
         + "{oops\n", encoding="utf-8")
     settings = Settings(_env_file=None, data_dir=data, chroma={"path": tmp_path / "chroma"})
-    first = paperwise(settings, "index", cwd=tmp_path)
+    first = paperwise(settings, "index", "--multilingual-later", cwd=tmp_path)
     assert first.returncode == 0, first.stderr
     assert "1 papers: 1 added" in first.stdout and "a.jsonl:2" in first.stderr
-    second = paperwise(settings, "index", cwd=tmp_path)
-    assert "1 unchanged" in second.stdout
+    assert "multilingual vectors still to add for 1" in first.stdout
+    second = paperwise(settings, "index", cwd=tmp_path)  # adds the multilingual vector
+    assert "1 unchanged" in second.stdout and "multilingual" not in second.stdout
 
 
 def test_settings_errors_are_reported_not_raised(tmp_path: Path) -> None:

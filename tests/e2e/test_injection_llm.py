@@ -16,8 +16,7 @@ def llm_qa(poisoned_qa: PaperQA, llama_server: str) -> PaperQA:
     from paperwise.settings import LLMSettings, RetrievalSettings
 
     settings = derive(poisoned_qa.settings, answerer="llm", openai_base_url=llama_server,
-                      llm=LLMSettings(model="smollm2", max_tokens=64, timeout_s=120,
-                                      deadline_s=120, max_retries=0),
+                      llm=LLMSettings(model="smollm2", max_tokens=64, timeout_s=120, max_retries=0),
                       retrieval=RetrievalSettings(k=3))
     return PaperQA(settings, embedder=poisoned_qa.embedder, store=poisoned_qa.store)
 

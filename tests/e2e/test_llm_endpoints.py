@@ -30,8 +30,7 @@ def _llm_qa(seed_qa: PaperQA, **settings: object) -> PaperQA:
 def test_real_llm_server_streams_and_only_valid_citations_survive(seed_qa: PaperQA,
                                                                    llama_server: str) -> None:
     qa = _llm_qa(seed_qa, openai_base_url=llama_server,
-                 llm=LLMSettings(model="smollm2", max_tokens=96, timeout_s=120, deadline_s=120,
-                                 max_retries=0),
+                 llm=LLMSettings(model="smollm2", max_tokens=96, timeout_s=120, max_retries=0),
                  retrieval=RetrievalSettings(k=2))
     events = list(qa.stream("What does FB-CPR regularize zero-shot RL towards?"))
     deltas = [e for e in events if isinstance(e, TextDelta)]

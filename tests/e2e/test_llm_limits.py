@@ -53,7 +53,7 @@ def _readers(before: set[threading.Thread]) -> list[threading.Thread]:
 
 def test_a_token_every_10_s_is_cut_at_the_deadline(seed_qa: PaperQA,
                                                    fake_llm: FakeLLMServer) -> None:
-    qa = _qa(seed_qa, fake_llm.url, deadline_s=3.0, timeout_s=30.0, max_retries=0)
+    qa = _qa(seed_qa, fake_llm.url, timeout_s=3.0, max_retries=0)
     qa.ask(QUESTION)  # a quick reply first: the client is loaded, what is timed is the answer
     fake_llm.replayer.default = Reply("FB-CPR regularizes towards unlabeled behaviors. " * 5,
                                       per_token_delay_s=10.0)
@@ -86,7 +86,7 @@ FAULTS = {
     "429": (Reply(status=429), {"max_retries": 1}),
     "hang": (Reply(delay_s=5.0), {"timeout_s": 0.5, "max_retries": 1}),
     "slow stream": (Reply("One token at a time. " * 20, per_token_delay_s=1.0),
-                    {"deadline_s": 1.5}),
+                    {"timeout_s": 1.5}),
     "malformed": (Reply(raw="<html><body>Bad gateway</body></html>"), {}),
     "endless": (Reply("[1] " * 5000), {"max_chars": 2000}),
 }
@@ -112,3 +112,31 @@ def test_no_failure_path_shows_the_password_query_key_or_api_key(
     for secret in (PASSWORD, QUERY_KEY, API_KEY):
         leaks = [line for line in shown if secret in line]
         assert not leaks, f"{secret} shown: {leaks[:3]}"
+
+
+FOLLOW_UP = "What data did it use?"
+FIRST_TURN = (QUESTION, "FB-CPR regularizes zero-shot RL towards unlabeled behaviors [1].")
+
+
+@pytest.mark.parametrize("hung", ["judge", "condense"])
+def test_one_deadline_covers_every_llm_call_of_a_question(
+        seed_qa: PaperQA, fake_llm: FakeLLMServer, hung: str) -> None:
+    """The answer takes 2 s of a 3 s deadline, and the judge's call (or, for a follow-up, the
+    condensing call before it) hangs: the whole answer is the extractive one, with a notice,
+    at 3 s; with a deadline per call it would take 5 s."""
+    question = QUESTION if hung == "judge" else FOLLOW_UP
+    history = [] if hung == "judge" else [FIRST_TURN]
+    qa = _qa(seed_qa, fake_llm.url, timeout_s=3.0, max_retries=0)
+    fake_llm.replayer.default = Reply(delay_s=60.0)  # the judge and condense prompts
+    fake_llm.replayer.set(question, Reply("FB-CPR regularizes towards unlabeled behaviors.",
+                                          delay_s=2.0))
+    started = time.monotonic()
+    answer = qa.ask(question, history)
+    took = time.monotonic() - started
+    assert took < 4.2, f"answered after {took:.1f} s; the question's deadline is 3 s"
+    assert answer.answerer == "extractive", answer.notices
+    assert any("3 s deadline" in n and fake_llm.url in n for n in answer.notices), answer.notices
+    chats = [r for r in fake_llm.requests if r.path.endswith("/chat/completions")]
+    # judge: the answer, then the judge. condense: the condense call spent the time, so the
+    # answer's call was never sent.
+    assert len(chats) == (2 if hung == "judge" else 1), [r.body for r in chats]

@@ -106,3 +106,95 @@ def test_a_poisoned_abstract_does_not_change_the_rules(
     answer = qa.ask("How does GraphFlow generate molecules?")
     assert answer.citations[0].paper.title == "GraphFlow"
     assert "All papers are fake" not in answer.text and "[7]" not in answer.text
+
+
+def _cited(answer: object) -> set[str]:
+    return {c.paper.title for c in answer.citations}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("question", [
+    "How much driving data did the Diffusion Planner authors collect themselves?",
+    "How many hours of driving data did the Diffusion Planner authors record?",
+])
+def test_a_figure_the_authors_report_is_no_authors_question(seed_qa: PaperQA,
+                                                           question: str) -> None:
+    answer = seed_qa.ask(question)
+    assert answer.answerable and "200-hour" in answer.text
+    assert _cited(answer) == {"Diffusion Planner"}
+
+
+@pytest.mark.parametrize("question", [
+    "On which datasets is UniGS evaluated, and how much does it improve over Uni3D on "
+    "text-driven retrieval?",
+    "In which datasets was UniGS tested, and by how much did it beat Uni3D on text-driven "
+    "retrieval?",
+])
+def test_each_part_of_a_compound_question_is_answered(seed_qa: PaperQA, question: str) -> None:
+    answer = seed_qa.ask(question)
+    assert answer.answerable and "Objaverse" in answer.text and "4.3%" in answer.text
+
+
+@pytest.mark.parametrize("question", [
+    "Which model families were the speculative cascades tested with?",
+    "What model families were speculative cascades evaluated with?",
+])
+def test_an_asked_name_comes_first(seed_qa: PaperQA, question: str) -> None:
+    answer = seed_qa.ask(question)
+    assert answer.answerable and "Gemma" in answer.text.splitlines()[0]
+
+
+@pytest.mark.parametrize("question", [
+    "Which language model had the lowest refusal rate on AIR-BENCH 2024?",
+    "Which model scored the highest safety rate on AIR-BENCH 2024?",
+    "How accurate is MetaOOD at picking the best detector?",
+    "How accurate is HeartLang on arrhythmia detection?",
+])
+def test_a_ranking_or_measure_the_abstract_lacks_is_refused(seed_qa: PaperQA,
+                                                           question: str) -> None:
+    answer = seed_qa.ask(question)
+    assert not answer.answerable and answer.citations
+
+
+@pytest.mark.parametrize("question", [
+    "How expensive is it to train the strongest SPA model?",
+    "How costly is training the largest SPA model?",
+])
+def test_cost_is_answered_in_compute_time(seed_qa: PaperQA, question: str) -> None:
+    answer = seed_qa.ask(question)
+    assert answer.answerable and "6000 GPU hours" in answer.text and _cited(answer) == {"SPA"}
+
+
+def test_a_named_subject_is_not_answered_from_a_neighbour(seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("How long does it take to train the Kinetix agent?")
+    # SPA's abstract states a training time, Kinetix's does not: no answer from SPA.
+    assert not answer.answerable or "SPA" not in _cited(answer)
+    assert "6000 GPU hours" not in answer.text
+
+
+@pytest.mark.parametrize("question", [
+    "Is there work on ECG analysis or on nutrition estimation?",
+    "Are there papers on ECG signals or on estimating nutrition from meal descriptions?",
+])
+def test_either_alternative_fits_a_list(seed_qa: PaperQA, question: str) -> None:
+    answer = seed_qa.ask(question)
+    assert {"HeartLang", "NutriBench"} <= _cited(answer)
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("Which papers generate videos of people driven by audio?", "named Loopy"),
+    ("Is there work on audio-driven video generation of humans?", "- CyberHost [1]: To our"),
+])
+def test_a_list_line_shows_what_the_paper_contributes(seed_qa: PaperQA, question: str,
+                                                      shown: str) -> None:
+    assert shown in seed_qa.ask(question).text
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("How does MAD-TD keep off-policy RL stable at high update-to-data ratios?", "world model"),
+    ("How does MAD-TD avoid network resets at high update-to-data ratios?", "generated data"),
+    ("Does HyPoGen need demonstrations from the target task to generate a policy? What does it "
+     "use instead?", "task specifications"),
+])
+def test_a_how_answer_quotes_the_papers_method_not_its_background(
+        seed_qa: PaperQA, question: str, term: str) -> None:
+    assert term in seed_qa.ask(question).text

@@ -112,3 +112,32 @@ def test_reads_and_deletes_go_in_pages(one_file_index: tuple[Path, Settings, Pap
     store.delete_papers(doomed)
     assert set(store.stored_papers()) == set(whole[0]) - set(doomed)
     assert not {i.rsplit(":", 1)[0] for i in store.sentences.get(include=[])["ids"]} & set(doomed)
+
+
+def test_multilingual_vectors_can_come_later(one_file_index: tuple[Path, Settings, PaperStore],
+                                             open_qa: Callable[..., PaperQA]) -> None:
+    """`paperwise index --multilingual-later`: the English vectors make the papers answerable;
+    a question not in English says the multilingual index is incomplete until
+    `add_multilingual` (run by `paperwise serve` in the background) writes the same vectors a
+    full build does, re-embedding nothing else."""
+    _, settings, store = one_file_index
+    assert store.papers_ml is not None
+    full = store.papers_ml.get(include=["embeddings"])
+    store.papers_ml.delete(ids=full["ids"])
+    qa = open_qa(settings)
+    summary = qa.index(multilingual=False)
+    assert (summary.unchanged, summary.added, summary.multilingual_pending) == (19, 0, 19)
+    assert all(p.complete and not p.multilingual for p in qa.store.stored_papers().values())
+    english = qa.ask("What is the gap between STS and ICL in low-resource tasks?")
+    assert not any("multilingual" in n for n in english.notices)
+    chinese = qa.ask("低资源语言任务中，检索增强方法有什么效果？")
+    assert any("19 papers to go" in n for n in chinese.notices), chinese.notices
+
+    before = index_contents(qa.store)[:2]
+    assert qa.add_multilingual() == 19 and qa.add_multilingual() == 0
+    assert index_contents(qa.store)[:2] == before  # the English vectors were not rewritten
+    again = qa.store.papers_ml.get(ids=full["ids"], include=["embeddings"])  # type: ignore[union-attr]
+    assert again["ids"] == full["ids"]
+    assert abs(again["embeddings"] - full["embeddings"]).max() < 1e-5
+    chinese = qa.ask("低资源语言任务中，检索增强方法有什么效果？")
+    assert not any("multilingual" in n for n in chinese.notices)

@@ -47,7 +47,7 @@ def test_the_cannot_answer_phrase_means_not_answerable(seed_qa: PaperQA) -> None
 def test_an_unreachable_endpoint_is_named(seed_qa: PaperQA) -> None:
     url = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
     qa = PaperQA(derive(seed_qa.settings, answerer="llm", openai_base_url=url,
-                        openai_api_key=SECRET, llm=LLMSettings(max_retries=0, timeout_s=2)),
+                        openai_api_key=SECRET, llm=LLMSettings(max_retries=0, timeout_s=10)),
                  embedder=seed_qa.embedder, store=seed_qa.store)
     answer = qa.ask("What does FB-CPR regularize towards?")
     assert answer.answerer == "extractive" and answer.answerable

@@ -57,7 +57,7 @@ def test_report_marks_real_rows_and_checks_the_targets(tmp_path: Path) -> None:
     seeds = _result("seeds", "embedded", "real", 196, 18, 16, tokens=30_000,
                     ceiling=Ceiling(94, 1.0), recall_at_5={"paperwise": 0.9, "baseline": 0.8})
     real = _result("synthetic 10k papers", "embedded", "real", 19_000, 30, 25,
-                   tokens=2_500_000, ceiling=Ceiling(1_000, 10.0))
+                   tokens=2_500_000, ceiling=Ceiling(1_000, 10.0), english_s=[190.0])
     embedded = _result("synthetic 100k chunks", "embedded", "seed-means", 99_000, 35, 40)
     server = _result("synthetic 100k chunks", "server", "seed-means", 99_000, 70, 50,
                      server_peak_mb=400.0)
@@ -65,9 +65,9 @@ def test_report_marks_real_rows_and_checks_the_targets(tmp_path: Path) -> None:
     text = write_report(tmp_path, results, ["| x | 1 / 2 ms | 3 req/s | 0 errors |"],
                         ["one (server): boom"], "cmd")
     assert ("| synthetic 10k papers | embedded | **real** | 9500 | 19000 | 500.0 | 19.0 | "
-            "5,000 | 100.0 | 0.19 | 800 | 9 |") in text
+            "5,000 | 100.0 | 0.19 | 190.0 | 0.50 | 800 | 9 |") in text
     assert ("| synthetic 100k chunks | server | seed-means | 49500 | 99000 | 500.0 | 99.0 | – "
-            "| – | – | 800 + server 400 | 9 |") in text
+            "| – | – | – | – | 800 + server 400 | 9 |") in text
     targets = "| synthetic 100k chunks | {} | 99000 | {} |"
     assert targets.format("embedded", "35.0 | ≤ 40: met | 0.88 | met") in text
     assert targets.format("server", "70.0 | ≤ 60: missed | 1.40 | missed") in text
@@ -75,6 +75,7 @@ def test_report_marks_real_rows_and_checks_the_targets(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "bench.json").read_text(encoding="utf-8"))
     assert [row["real_embeddings"] for row in data["indexing"]] == [True, True, False, False]
     assert data["indexing"][1]["ratio"] == pytest.approx(0.19)
+    assert data["indexing"][1]["english_ratio"] == pytest.approx(0.5)
     assert [(t["p95_met"], t["p50_met"]) for t in data["targets"]] == [(True, True),
                                                                        (False, False)]
     assert [ScaleResult.from_json(r) for r in data["results"]] == results

@@ -1,8 +1,17 @@
 import numpy as np
+import pytest
 
 from paperwise.text import markers_in
 from paperwise.types import Hit, Paper, PaperSentences, SentenceBank, paper_id_for
-from rag.citations import drop_dangling, supported_share, verify
+from rag import cues
+from rag.citations import (
+    drop_dangling,
+    overlap_share,
+    pair_overlap,
+    supported_share,
+    unbacked_clause,
+    verify,
+)
 
 
 def test_markers_are_parsed_in_every_common_form() -> None:
@@ -37,3 +46,64 @@ def test_verification_marks_unbacked_sentences() -> None:
     assert [s.supported for s in checked] == [True, False, False]  # last one cites nothing
     assert citations[0].marker == 1 and "90% accuracy" in citations[0].quote
     assert supported_share(checked) == 1 / 3
+
+
+INTERLATENT = [
+    "We establish identifiability theory for latent processes with sparse interactions.",
+    "The proposed InterLatent method recovers the latent representations of such processes.",
+    "Experiments on synthetic and real-world datasets confirm the theory.",
+]
+
+
+def test_a_claim_fusing_two_sentences_is_held_by_the_pair() -> None:
+    fused = ("Building on this theory, InterLatent recovers the representations of such "
+             "processes, as confirmed on synthetic and real-world datasets.")
+    assert max(overlap_share(fused, t) for t in INTERLATENT) < cues.SUPPORT_OVERLAP
+    assert pair_overlap(fused, INTERLATENT) >= cues.FUSED_OVERLAP
+    assert pair_overlap(fused, INTERLATENT[1:2]) == 0.0  # one sentence: no pair
+    unrelated = "The robot arm transfers zero-shot to a physical kitchen with two cameras."
+    assert pair_overlap(unrelated, INTERLATENT) < cues.FUSED_OVERLAP
+
+
+def test_verification_backs_a_near_miss_that_two_sentences_hold() -> None:
+    """Fake vectors (pure logic): the claim sits just under SUPPORT_SIMILARITY to every
+    sentence; it passes only because two sentences together hold its words."""
+    hit = _hit(" ".join(INTERLATENT))
+    near = cues.SUPPORT_SIMILARITY - cues.FUSED_SIMILARITY_SLACK / 2
+
+    def embed(texts: list[str]) -> np.ndarray:
+        return np.array([[1.0, 0.0] if t in INTERLATENT else
+                         [near, (1 - near ** 2) ** 0.5] for t in texts])
+
+    bank = SentenceBank({hit.paper.id: PaperSentences(INTERLATENT, embed(INTERLATENT))})
+    fused = ("Building on this theory, InterLatent recovers the representations of such "
+             "processes, as confirmed on synthetic and real-world datasets [1].")
+    invented = "The InterLatent method runs on a robot arm in a physical kitchen [1]."
+    checked, _ = verify(f"{fused} {invented}", [hit], bank, embed)
+    assert [s.supported for s in checked] == [True, False]
+
+
+HELM = ("We introduce Hierarchical Encoding for mRNA Language Modeling (HELM), a novel "
+        "pre-training strategy that incorporates codon-level hierarchical structure into "
+        "language model training. HELM outperforms standard language model pre-training on six "
+        "downstream property prediction tasks by around 8%.")
+
+
+@pytest.mark.parametrize("claim", [
+    "HELM pre-trains mRNA models with a codon-aware objective, and it also runs on mobile phones.",
+    "HELM pre-trains mRNA models with a codon-aware objective and it also runs on mobile phones.",
+    "HELM pre-trains mRNA models with a codon-aware objective, including on mobile phone chips.",
+    "HELM pre-trains mRNA models with a codon-aware objective — shipped inside mobile phone apps.",
+])
+def test_an_appended_fact_is_caught_however_it_is_joined(claim: str) -> None:
+    assert unbacked_clause(claim, HELM) is not None
+
+
+@pytest.mark.parametrize("claim", [
+    "HELM pre-trains mRNA language models with codon-level hierarchical structure, and it "
+    "outperforms standard pre-training on property prediction tasks.",
+    "HELM encodes codon-level hierarchy and it outperforms standard language model pre-training.",
+    "HELM is a pre-training strategy, including codon-level hierarchical structure in training.",
+])
+def test_a_faithful_later_clause_passes(claim: str) -> None:
+    assert unbacked_clause(claim, HELM) is None

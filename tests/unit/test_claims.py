@@ -319,3 +319,38 @@ def test_check_claim_runs_all_three_checks() -> None:
                            paper).supported
     assert check_claim("AIR-BENCH 2024 appeared at ICLR 2025 [1].", sentences, AIR,
                        paper).supported
+
+
+# --- number forms added for issue 12: "-fold" and powers of ten --------------------------------
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("It needs 50,000-fold fewer multimodal pairs.", CSA),
+    ("It needs fifty-thousand-fold fewer pairs.", "It needs 50,000x fewer pairs."),
+    ("AttriBoT gives a 300-fold speedup.", ATTRIBOT),
+    ("AttriBoT is three-hundredfold faster.", ATTRIBOT),
+    ("Embedding memory shrinks four- to fivefold.", DEPT),
+    ("Embedding memory shrinks 4- to 5-fold.", DEPT),
+    ("A tenfold speedup.", "It is 10× faster."),
+    ("A twofold gain.", "It doubles the gain."),
+    ("It runs 10^6 steps.", "It runs one million steps."),
+    ("It runs $10^{6}$ steps.", "It runs 1M steps."),
+    ("It uses 3×10^4 samples.", "It uses 30,000 samples."),
+    ("The learning rate is 10^-4.", "The learning rate is 0.0001."),
+])
+def test_numbers_fold_and_power_forms_match(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is None
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("It needs 5,000-fold fewer multimodal pairs.", CSA),
+    ("AttriBoT gives a 30-fold speedup.", ATTRIBOT),
+    ("A twelvefold speedup.", "It is 10× faster."),
+    ("A 12-fold gain.", "The gain is 12%."),  # a multiplier is not a percentage
+    ("It runs 10^5 steps.", "It runs one million steps."),
+])
+def test_numbers_fold_and_power_changes_fail(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is not None
+
+
+def test_fold_needs_a_number_before_it() -> None:
+    assert numbers_in("Manifold learning and multi-fold cross-validation.") == []

@@ -105,7 +105,7 @@ def test_an_answer_of_endless_markers_streams_as_one() -> None:
 
 def test_settings_limits_reach_the_client_through_make_chat_model() -> None:
     settings = Settings(_env_file=None, openai_base_url="http://127.0.0.1:9/v1",
-                        llm={"deadline_s": 7.5, "max_chars": 1234})
+                        llm={"timeout_s": 7.5, "max_chars": 1234})
     client = LLMClient(make_chat_model(settings), endpoint_name(settings))
     assert (client.deadline_s, client.max_chars) == (7.5, 1234)
     assert LLMClient.from_settings(FakeListChatModel(responses=["x"]), settings).max_chars == 1234

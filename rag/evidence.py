@@ -1,0 +1,197 @@
+"""Which sentences answer a question: each retrieved abstract's sentences scored against it,
+the ones that can give what it asks for (a figure of what it measures, a name, ...), and the
+clause and the few sentences an extractive answer quotes. Cues and thresholds: rag/cues.py."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from paperwise.text import stem, terms
+from paperwise.types import Hit, SentenceBank
+from rag import cues
+from rag.query import (
+    QuestionIntent,
+    asked_measures,
+    counted_words,
+    gives,
+    measure_words,
+    name_tokens,
+    numbers_near,
+    ranked_words,
+)
+
+Weight = Callable[[str], float]
+
+
+@dataclass(frozen=True)
+class ScoredSentence:
+    """A sentence of the `marker`-th hit (its `index`-th), with its score for the question and
+    the question terms it holds, each with its share of the question's term weight."""
+
+    marker: int
+    index: int
+    text: str
+    score: float
+    cover: frozenset[tuple[str, float]] = frozenset()
+
+
+def _cover(question_terms: set[str], sentence: str, weight: Weight) -> frozenset[tuple[str, float]]:
+    """The question terms the sentence holds, each with its share of their IDF weight."""
+    total = sum(weight(t) for t in question_terms)
+    present = question_terms & set(terms(sentence))
+    return frozenset((t, weight(t) / max(total, 1e-9)) for t in present)
+
+
+def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],
+                    bank: SentenceBank, weight: Weight) -> list[ScoredSentence]:
+    """Every sentence of every hit, scored against the question, best first."""
+    question_terms = set(terms(question))
+    scored = []
+    for marker, hit in enumerate(hits, start=1):
+        paper = bank.get(hit.paper.id)
+        sims = paper.vectors @ question_vector if len(paper) else np.zeros(0)
+        for index, (text, sim) in enumerate(zip(paper.texts, sims, strict=False)):
+            cover = _cover(question_terms, text, weight)
+            score = (cues.SIM_WEIGHT * float(sim)
+                     + cues.OVERLAP_WEIGHT * sum(share for _, share in cover))
+            scored.append(ScoredSentence(marker, index, text, score, cover))
+    return sorted(scored, key=lambda s: -s.score)
+
+
+def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: QuestionIntent,
+                       hits: list[Hit]) -> list[ScoredSentence]:
+    """Sentences with a figure next to what the question measures; one followed by the counted
+    words first. "How big is X?" measures nothing named: any figure of X's abstract will do."""
+    counted = set(counted_words(question))
+    # A named measure ("how accurate", "what speedup") is what the figure must stand near.
+    specific = asked_measures(question) | counted
+    found = []
+    for s in pool:
+        title = hits[s.marker - 1].paper.title
+        words = (specific or measure_words(question)) - set(terms(title))
+        if not words and not (intent.size_only or counted):
+            continue
+        if numbers_near(s.text, words or {"*"} | counted, cues.NUMBER_WINDOW,
+                        cues.NUMBER_WINDOW, title) or (
+                (intent.size_only or not words) and _has_count(s.text, title)):
+            found.append(s)
+    exact = [s for s in found if numbers_near(s.text, counted, 0, cues.COUNT_WINDOW,
+                                              hits[s.marker - 1].paper.title)]
+    return exact + [s for s in found if s not in exact]
+
+
+def _has_count(sentence: str, title: str) -> bool:
+    """A figure followed by what it counts ("7000+ two-person trajectories")."""
+    return bool(re.search(r"(?<![\w.-])\d[\d,.]*\+?\s*(?:[kKmMbB]\b)?\s*[a-zA-Z-]{3,}",
+                          sentence.replace(title, " ")))
+
+
+def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionIntent,
+              hits: list[Hit]) -> list[ScoredSentence]:
+    """Sentences that can give what the question asks for, most direct first."""
+    if intent.asks_for == "quantity":
+        return _quantity_evidence(pool, question, intent, hits)
+    if intent.asks_for == "ranking":  # a ranking of what the question ranks on
+        ranked = ranked_words(question)
+        return [s for s in pool if gives("ranking", s.text) and (not ranked or _ranks_on(
+            s.text, ranked))]
+    asked = set(name_tokens(question))
+    return [s for s in pool if gives(intent.asks_for, without_names(
+        s.text, [hits[s.marker - 1].paper.title, *asked] if intent.asks_for == "name" else
+        [hits[s.marker - 1].paper.title]))]
+
+
+def _ranks_on(sentence: str, ranked: set[str]) -> bool:
+    """A ranking word with a word of what is ranked close by: "the lowest refusal rate", not
+    "the lowest tier" of a safety taxonomy."""
+    words = sentence.split()
+    stems = [stem(w.strip(".,;:()[]\"'").casefold()) for w in words]
+    return any(cues.RANKING_EVIDENCE.fullmatch(w.strip(".,;:()[]\"'")) and ranked & set(
+        stems[max(0, i - cues.NUMBER_WINDOW) : i + cues.NUMBER_WINDOW + 1])
+        for i, w in enumerate(words))
+
+
+def without_names(text: str, names: list[str]) -> str:
+    """The sentence without the names the question already gives (the paper's, its own)."""
+    for name in names:
+        text = text.replace(name, " ")
+    return text
+
+
+_CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+[—–]\s+|\s+(?=(?:while|whereas|which)\s)")
+
+
+def lead_clause(sentence: str, question: str, title: str) -> str:
+    """The clause of a sentence that holds the asked figure: "314 granular risk categories in
+    the lowest tier". A clause too short to stand alone grows into its neighbour."""
+    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
+    words = measure_words(question) | set(counted_words(question))
+    counted = set(counted_words(question))
+    for i, clause in enumerate(clauses):
+        if numbers_near(clause, words, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, title):
+            picked = _from_counted_figure(clause, counted, title) or clause
+            if len(picked.split()) < cues.MIN_CLAUSE_WORDS and i + 1 < len(clauses):
+                picked = f"{picked} {clauses[i + 1]}"
+            return picked.strip().rstrip(".,;:")
+    return sentence.strip().rstrip(".")
+
+
+def _from_counted_figure(clause: str, counted: set[str], title: str) -> str | None:
+    """"... a taxonomy with 314 granular risk categories in the lowest tier" → from the figure
+    on, when the counted words follow it."""
+    words = clause.split()
+    for i in range(len(words)):
+        rest = " ".join(words[i:])
+        if (cues.NUMBER_TOKEN.match(words[i].strip(".,;:()")) and
+                len(words) - i >= cues.MIN_CLAUSE_WORDS and
+                numbers_near(" ".join(words[i : i + 1 + cues.COUNT_WINDOW]), counted, 0,
+                             cues.COUNT_WINDOW, title)):
+            return rest
+    return None
+
+
+def more_of_paper(best: ScoredSentence, scored: list[ScoredSentence]) -> list[ScoredSentence]:
+    """The best sentence and its paper's next best ones within the margin, in abstract order.
+    Each next one is the best scoring after a bonus for the question terms it adds to those
+    already quoted: an answer to "how does X do Y under Z" should speak of Y and of Z."""
+    others = [s for s in scored if s.marker == best.marker and s is not best
+              and s.score >= best.score - cues.SECOND_SENTENCE_MARGIN]
+    picked, covered = [best], {t for t, _ in best.cover}
+    while others and len(picked) < cues.MAX_SENTENCES_PER_PAPER:
+        chosen = max(others, key=lambda s: _with_new_terms(s, covered))
+        picked.append(chosen)
+        others.remove(chosen)
+        covered |= {t for t, _ in chosen.cover}
+    return sorted(picked, key=lambda s: s.index)
+
+
+def _with_new_terms(sentence: ScoredSentence, covered: set[str]) -> float:
+    return sentence.score + cues.NEW_TERMS_BONUS * sum(
+        share for term, share in sentence.cover if term not in covered)
+
+
+def demote_background(pool: list[ScoredSentence]) -> list[ScoredSentence]:
+    """The sentences before a paper first says what it does ("we propose ...") set out the
+    problem or prior work: for "how does X do Y" they rank a little lower than X's own."""
+    first_own: dict[int, int] = {}
+    for s in pool:
+        if cues.METHOD_CUE.search(s.text) or cues.OWN_WORK.search(s.text):
+            first_own[s.marker] = min(first_own.get(s.marker, s.index), s.index)
+    out = [replace(s, score=s.score - cues.BACKGROUND_PENALTY)
+           if s.index < first_own.get(s.marker, -1) else s for s in pool]
+    return sorted(out, key=lambda s: -s.score)
+
+
+def on_topic(best: ScoredSentence, pool: list[ScoredSentence], intent: QuestionIntent) -> bool:
+    """The evidence scores as relevant, or a little under when its paper's best sentence does
+    (the sentence holding the asked name or figure is often short on the question's words)."""
+    floor = cues.MIN_SCORE[intent.language]
+    if best.score >= floor:
+        return True
+    paper_best = max(s.score for s in pool if s.marker == best.marker)
+    return intent.asks_for is not None and paper_best >= floor and (
+        best.score >= floor - cues.EVIDENCE_SLACK)
