@@ -24,7 +24,8 @@ def test_tiny_bench_runs_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     text = (out / "bench.md").read_text(encoding="utf-8")
     assert "FAILED" not in text, text
     assert ("| corpus | store | embeddings | papers | chunks | seconds | papers/s | tokens/s "
-            "| ceiling abstracts/s | ratio | peak MB | disk MB |") in text
+            "| ceiling abstracts/s | ratio | answerable after (s) | ratio until answerable "
+            "| peak MB | disk MB |") in text
     assert "| synthetic 40 papers | embedded | **real** | 40 |" in text
     assert "| synthetic 80 chunks | server | seed-means |" in text
     assert "## Targets: hybrid retrieval at 100k chunks" in text

@@ -150,8 +150,12 @@ def test_a_taken_port_stops_serve_at_once_with_one_line_saying_what_to_do(
 
 def test_make_run_passes_port_and_host_on() -> None:
     def dry_run(*args: str) -> str:
-        env = {k: v for k, v in os.environ.items() if k not in ("PORT", "HOST")}
-        return subprocess.run(["make", "-n", "run", *args], cwd=ROOT, env=env, text=True,
+        # Under `make test` the outer make's flags (MAKEFLAGS: -w, "Entering directory") and
+        # level would reach this make: it runs as if started by hand.
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("PORT", "HOST", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+        return subprocess.run(["make", "--no-print-directory", "-n", "run", *args], cwd=ROOT,
+                              env=env, text=True,
                               capture_output=True, timeout=60, check=True
                               ).stdout.splitlines()[-1].rstrip()
 
