@@ -205,10 +205,12 @@ def _indexing_notes(results: list[ScaleResult]) -> list[str]:
 
 def report(results: list[ScaleResult], service: list[str], command: str) -> str:
     lines = [f"# paperwise bench ({datetime.now(UTC):%Y-%m-%d %H:%M} UTC)", "",
-             f"Command: `{command}`", "", "## Indexing", "",
-             *indexing_table([indexing_row(r) for r in results]), "", *_indexing_notes(results),
-             "", "## Latency (ms, p50 / p95; real MiniLM query vectors)", "",
-             *latency_table(results)]
+             f"Command: `{command}`"]
+    if results:  # `--load-only` measures the service alone
+        lines += ["", "## Indexing", "", *indexing_table([indexing_row(r) for r in results]),
+                  "", *_indexing_notes(results), "",
+                  "## Latency (ms, p50 / p95; real MiniLM query vectors)", "",
+                  *latency_table(results)]
     growth = growth_lines(results)
     if growth:
         lines += ["", "Growth with corpus size:", *growth]

@@ -80,3 +80,10 @@ def test_report_marks_real_rows_and_checks_the_targets(tmp_path: Path) -> None:
                                                                        (False, False)]
     assert [ScaleResult.from_json(r) for r in data["results"]] == results
     assert (tmp_path / "bench.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_load_only_report_has_no_empty_tables(tmp_path: Path) -> None:
+    text = write_report(tmp_path, [], ["| /api/ask | 1 / 2 ms | 3 req/s | 0 errors |"], [],
+                        "paperwise bench --load-only")
+    assert "## Indexing" not in text and "## Latency" not in text
+    assert "## Service" in text and "| /api/ask | 1 / 2 ms |" in text
