@@ -17,6 +17,8 @@ import itertools
 import json
 import logging
 import re
+import select
+import socket
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -34,6 +36,8 @@ log = logging.getLogger(__name__)
 _REWRITE = re.compile(MARKER_GROUP.pattern + r"|\{\{p:(?P<paper>[^}\s]+)\}\}")
 _SOURCE_HEADER = re.compile(r"^\[(\d+)\] ", re.MULTILINE)
 _QUESTION = "Question: "
+# How often a waiting reply looks whether its client has gone (closed the connection).
+_CLIENT_POLL_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -191,7 +195,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _chat(self, body: dict[str, Any]) -> None:
         fake = self.server.fake
         reply = fake.replayer.reply(body.get("messages") or [])
-        if reply.delay_s and fake.stopping.wait(reply.delay_s):
+        if reply.delay_s and self._wait(reply.delay_s):
             return
         if reply.status:
             return self._error(reply.status, f"scripted status {reply.status}")
@@ -213,10 +217,33 @@ class _Handler(BaseHTTPRequestHandler):
         for chunk in fake.chunks(reply.text, include_usage):
             self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
             self.wfile.flush()
-            if reply.per_token_delay_s and fake.stopping.wait(reply.per_token_delay_s):
+            if reply.per_token_delay_s and self._wait(reply.per_token_delay_s):
                 return
         self.wfile.write(b"data: [DONE]\n\n")
         self.wfile.flush()
+
+    def _wait(self, seconds: float) -> bool:
+        """Sleep between pieces; True (stop replying) when the server stops or the client
+        has closed the connection, which is then counted in `fake.disconnects`."""
+        fake = self.server.fake
+        until = time.monotonic() + seconds
+        while (left := until - time.monotonic()) > 0:
+            if fake.stopping.wait(min(left, _CLIENT_POLL_S)):
+                return True
+            if self._client_gone():
+                fake.client_left()
+                return True
+        return False
+
+    def _client_gone(self) -> bool:
+        """Whether the client closed or reset its end (it sends nothing while it waits for
+        the reply, so a readable socket means an end of stream or an error)."""
+        connection: socket.socket = self.connection
+        try:
+            readable, _, _ = select.select([connection], [], [], 0)
+            return bool(readable) and connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
 
     def _error(self, status: int, message: str) -> None:
         kinds = {401: "invalid_request_error", 429: "rate_limit_exceeded"}
@@ -256,6 +283,7 @@ class FakeLLMServer:
         self.words_per_chunk = words_per_chunk
         self.idle_timeout_s = idle_timeout_s
         self.requests: list[RecordedRequest] = []
+        self.disconnects = 0  # replies whose client closed the connection while they waited
         self.stopping = threading.Event()
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -320,6 +348,10 @@ class FakeLLMServer:
             self._last = time.monotonic()
             headers = {k.lower(): v for k, v in handler.headers.items()}
             self.requests.append(RecordedRequest(handler.command, handler.path, headers, body))
+
+    def client_left(self) -> None:
+        with self._lock:
+            self.disconnects += 1
 
     @contextmanager
     def busy(self) -> Iterator[None]:

@@ -18,12 +18,19 @@ from typing import TypeVar
 
 import numpy as np
 
-from index.chroma import set_aside
+from index.chroma import (
+    STORE_PREFIX,
+    drop_collections,
+    open_client,
+    rename_collections,
+    set_aside,
+)
 from index.chunking import Chunk, chunk_paper
-from index.embeddings import Embedder, make_embedder
+from index.embeddings import Embedder, make_embedder, make_multilingual
 from index.late_pooling import Span, locate
 from index.loaders import expand_paths, load_papers, source_name
-from index.store import PaperStore, PaperVectors, StoredPaper, make_store
+from index.store import PaperStore, PaperVectors, StoredPaper, collection_name, make_store
+from paperwise.errors import InputError, StoreError
 from paperwise.settings import Settings
 from paperwise.text import split_sentences
 from paperwise.types import Paper
@@ -31,6 +38,7 @@ from paperwise.types import Paper
 log = logging.getLogger(__name__)
 
 _PAPERS_PER_BATCH = 32
+_REBUILDING = "pwrebuild-"  # a server rebuild's collections until they replace STORE_PREFIX's
 _T = TypeVar("_T")
 # Told (stage, papers done, papers in the stage) after each batch; stages: "papers" (the
 # English vectors: answerable from here), "multilingual".
@@ -221,14 +229,16 @@ def rebuild_index(settings: Settings, paths: Iterable[Path] | None = None, *,
                   ) -> tuple[BuildSummary, Path | None]:
     """`paperwise index --rebuild`: a new index of the paper files, built beside the current
     one and swapped in only once complete. The inputs are read first, so an input error
-    touches nothing; a build that fails leaves the current index in place (the partial one is
-    removed). Returns the summary and where the old index went (None when there was none, or
-    for a Chroma server, whose collections are dropped and rebuilt in place)."""
+    touches nothing (nor does a file that cannot be read now but gave papers to the current
+    index: the rebuild would drop them); a build that fails leaves the current index in place
+    (the partial one is removed). Returns the summary and where the old index went (None when
+    there was none, or for a Chroma server, whose collections are replaced)."""
     paths = list(paths) if paths else [settings.data_dir]
-    load_papers(paths, settings.max_abstract_chars)
+    report = load_papers(paths, settings.max_abstract_chars)
+    embedder = embedder or make_embedder(settings)
+    _refuse_to_lose_papers(settings, embedder, paths, report.files, report.skipped)
     if settings.chroma.host:
-        set_aside(settings)
-        return build_index(settings, paths, embedder=embedder, progress=progress), None
+        return _rebuild_on_server(settings, paths, embedder, progress), None
     current = settings.chroma.path
     fresh = current.with_name(f"{current.name}.rebuild-{time.strftime('%Y%m%dT%H%M%S')}")
     fresh_settings = settings.model_copy(
@@ -244,6 +254,54 @@ def rebuild_index(settings: Settings, paths: Iterable[Path] | None = None, *,
     moved = set_aside(settings)
     fresh.rename(current)
     return summary, moved
+
+
+def _refuse_to_lose_papers(settings: Settings, embedder: Embedder, paths: list[Path],
+                           read: list[Path], skipped: list[str]) -> None:
+    """An InputError when a paper file that cannot be read now (damaged, emptied) gave papers
+    to the current index: a rebuild would silently drop them. A current index that cannot be
+    read (the reason to rebuild) is no reason to stop."""
+    unread = {source_name(p) for p in expand_paths(paths)} - {source_name(p) for p in read}
+    if not unread or (not settings.chroma.host and not settings.chroma.path.exists()):
+        return
+    client, location = open_client(settings)
+    try:
+        stored = PaperStore(client, embedder, settings.chunking, location).stored_papers()
+    except StoreError as exc:
+        log.warning("The current index could not be read (%s); rebuilding anyway.", exc)
+        return
+    finally:
+        _forget_open_clients()
+    lost = sorted(unread & {p.source for p in stored.values()})
+    if lost:
+        count = sum(p.source in lost for p in stored.values())
+        why = [m for m in skipped if any(name in m for name in lost)]
+        raise InputError(
+            f"{', '.join(lost)} could not be read ({'; '.join(why)}), yet the current index "
+            f"holds {count} papers from there: fix the file, or remove it if those papers "
+            "should go, before `--rebuild`. The current index is left as it was.")
+
+
+def _rebuild_on_server(settings: Settings, paths: list[Path], embedder: Embedder,
+                       progress: Progress | None) -> BuildSummary:
+    """On a Chroma server: built in collections of another name, which replace the current
+    ones only once complete (a rename); a failed or killed build leaves the current ones."""
+    client, location = open_client(settings)
+    drop_collections(client, location, _REBUILDING)  # left by a rebuild that was killed
+    final = collection_name(embedder, settings.chunking)
+    fresh = PaperStore(client, embedder, settings.chunking, location,
+                       make_multilingual(settings),
+                       name=_REBUILDING + final.removeprefix(STORE_PREFIX))
+    try:
+        summary = build_index(settings, paths, embedder=embedder, store=fresh,
+                              progress=progress)
+    except BaseException:
+        log.warning("The rebuild failed; the index on %s is left as it was.", location)
+        drop_collections(client, location, _REBUILDING)
+        raise
+    drop_collections(client, location, STORE_PREFIX)
+    rename_collections(client, location, _REBUILDING, STORE_PREFIX)
+    return summary
 
 
 def _forget_open_clients() -> None:

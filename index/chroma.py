@@ -31,6 +31,7 @@ _EMBEDDED_HINT = ("The index folder is damaged (its database fails SQLite's inte
                   "`paperwise index --rebuild` sets it aside and builds a new index from your "
                   "paper files.")
 _DATABASE = "chroma.sqlite3"
+STORE_PREFIX = "pw-"  # every collection of a Paperwise index (index/store.py collection_name)
 _RETRY_EVERY_S = 1.0
 
 
@@ -177,11 +178,7 @@ def set_aside(settings: Settings) -> Path | None:
     """Move an embedded index folder out of the way (renamed, not deleted: nothing is lost)
     so a new one can be built; returns where it went. A server's collections are dropped."""
     if settings.chroma.host:
-        client, location = open_client(settings)
-        with store_errors(location):
-            for collection in client.list_collections():
-                if collection.name.startswith("pw-"):
-                    client.delete_collection(collection.name)
+        drop_collections(*open_client(settings), STORE_PREFIX)
         return None
     path = settings.chroma.path
     if not path.exists():
@@ -190,3 +187,20 @@ def set_aside(settings: Settings) -> Path | None:
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     path.rename(target)
     return target
+
+
+def drop_collections(client: Any, location: StoreLocation, prefix: str) -> None:
+    """Delete every collection whose name starts with `prefix`."""
+    with store_errors(location):
+        for collection in client.list_collections():
+            if collection.name.startswith(prefix):
+                client.delete_collection(collection.name)
+
+
+def rename_collections(client: Any, location: StoreLocation, prefix: str, to: str) -> None:
+    """Rename every collection whose name starts with `prefix` to start with `to` instead."""
+    with store_errors(location):
+        for collection in client.list_collections():
+            if collection.name.startswith(prefix):
+                client.get_collection(collection.name).modify(
+                    name=to + collection.name[len(prefix):])

@@ -1,8 +1,10 @@
 """Chroma: a chunk collection (through langchain-chroma) and a sentence collection per recipe.
 
 The collection name encodes the embedder and the chunking, so an index is never queried with
-vectors from another embedder. Chunk metadata carries the paper; chunk 0 also carries the
-abstract, so the store alone can rebuild every Paper.
+vectors from another embedder. Every chunk carries only what search filters on (paper id,
+venue, file); the paper's own fields (title, authors, url, abstract, ...) are stored once, on
+its chunk 0, so the store alone can rebuild every Paper. Stores written when every chunk
+carried them all read the same: only chunk 0 is read for a paper.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import numpy as np
 
 from index.chroma import (
     GET_PAGE,
+    STORE_PREFIX,
     StoreLocation,
     batches,
     get_all,
@@ -44,10 +47,14 @@ _COSINE = {"hnsw": {"space": "cosine"}}
 _FETCH_ONLY = {"hnsw": {"space": "cosine", "ef_construction": 10, "max_neighbors": 4}}
 _STAMP_KEY = "paperwise_stamp"
 _PAPER_FIELDS = ("title", "source", "position", "venue", "url", "year", "external_id")
+# On every chunk: Chroma's where filters (rag/retrieve.py: venue, source; paper_id for
+# deletes, sentence fetches and narrowed searches). Everything else is on chunk 0 only: a
+# 300 KB title copied into every chunk made a 2.0 GB index (issue 18).
+_CHUNK_FIELDS = ("paper_id", "venue", "source", "chunk_index")
 
 
 def collection_name(embedder: Embedder, chunking: ChunkingSettings) -> str:
-    raw = f"pw-{embedder.embedder_id}-t{chunking.size_tokens}o{chunking.overlap_tokens}"
+    raw = f"{STORE_PREFIX}{embedder.embedder_id}-t{chunking.size_tokens}o{chunking.overlap_tokens}"
     return re.sub(r"[^a-zA-Z0-9._-]", "-", raw)[:60]
 
 
@@ -94,14 +101,15 @@ class PaperStore:
     vector per paper, which may be written later than the English ones."""
 
     def __init__(self, client: Any, embedder: Embedder, chunking: ChunkingSettings,
-                 location: StoreLocation, multilingual: MultilingualEmbedder | None = None
-                 ) -> None:
+                 location: StoreLocation, multilingual: MultilingualEmbedder | None = None,
+                 name: str | None = None) -> None:
         self.client = client
         self.embedder = embedder
         self.multilingual = multilingual
         self.location = location
         self.page = GET_PAGE  # records per read; tests make it small to exercise paging
-        self.name = collection_name(embedder, chunking)
+        # Another name only for a rebuild on a Chroma server (index/build.py), swapped in after.
+        self.name = name or collection_name(embedder, chunking)
         self._reopening = threading.Lock()
         self._open(client)
 
@@ -171,11 +179,16 @@ class PaperStore:
         papers: dict[str, StoredPaper] = {}
         for meta in chunk_meta:
             pid = meta["paper_id"]
-            complete = (chunks_seen[pid] == meta["n_chunks"]
-                        and sentences_seen[pid] == meta["n_sentences"])
-            papers[pid] = StoredPaper(pid, meta["source"], int(meta["position"]),
-                                      meta.get("title", ""), meta.get("venue", ""), complete,
-                                      ml_ids is None or pid in ml_ids)
+            multilingual = ml_ids is None or pid in ml_ids
+            if meta["chunk_index"] == 0:  # the paper's fields and counts are on its chunk 0
+                complete = (chunks_seen[pid] == meta["n_chunks"]
+                            and sentences_seen[pid] == meta["n_sentences"])
+                papers[pid] = StoredPaper(pid, meta["source"], int(meta["position"]),
+                                          meta.get("title", ""), meta.get("venue", ""),
+                                          complete, multilingual)
+            else:  # without its chunk 0 (an interrupted write) a paper is incomplete
+                papers.setdefault(pid, StoredPaper(pid, meta["source"], -1, "",
+                                                   meta.get("venue", ""), False, multilingual))
         return papers
 
     def multilingual_count(self) -> int:
@@ -278,7 +291,10 @@ class PaperStore:
         """New file name or position for a stored paper: no re-embedding."""
         with store_errors(self.location):
             got = self.chunks.get(where={"paper_id": paper.id}, include=["metadatas"])
-            metadatas = [{**m, **_paper_metadata(paper)} for m in got["metadatas"]]
+            fields = _paper_metadata(paper)
+            filtered = {k: v for k, v in fields.items() if k in _CHUNK_FIELDS}
+            metadatas = [{**m, **(fields if m["chunk_index"] == 0 else filtered)}
+                         for m in got["metadatas"]]
             self.chunks.update(ids=got["ids"], metadatas=metadatas)
 
     def delete_papers(self, paper_ids: list[str]) -> None:
@@ -311,11 +327,14 @@ class PaperStore:
 
 
 def _chunk_metadatas(item: PaperVectors) -> list[dict[str, Any]]:
+    """Per chunk, what search filters on; on chunk 0 also the paper, its abstract and how many
+    chunks and sentences make it complete."""
     paper = item.paper
-    base = {**_paper_metadata(paper), "paper_id": paper.id, "n_chunks": len(item.chunks),
-            "n_sentences": len(item.sentences)}
-    metadatas = [{**base, "chunk_index": c.index} for c in item.chunks]
-    metadatas[0]["abstract"] = paper.abstract
+    fields = _paper_metadata(paper)
+    shared = {"paper_id": paper.id, **{k: v for k, v in fields.items() if k in _CHUNK_FIELDS}}
+    metadatas = [{**shared, "chunk_index": c.index} for c in item.chunks]
+    metadatas[0].update(fields, abstract=paper.abstract, n_chunks=len(item.chunks),
+                        n_sentences=len(item.sentences))
     return metadatas
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from paperwise.text import language_of
+
 _INTRO_VERB = (
     r"(?:introduce|introduces|introducing|propose|proposes|proposing|present|presents|presenting"
     r"|develop|develops|release|releases|curate|curates)"
@@ -30,6 +32,12 @@ _STOP_NAMES = {
     "NLP", "CNN", "GNN", "MLP", "SOTA", "VLM", "VLMs", "MLLM", "MLLMs", "LM", "LMs",
 }
 _MAX_FALLBACK_WORDS = 10
+# The fallback title ends at the first sentence end, Latin or CJK ("。"): Chinese written without
+# spaces is one "word" to split(), and once became its own title whole.
+_SENTENCE_END = re.compile(r"[.;:]\s|[。！？；：]")
+# About ten English words; CJK characters are each about a word, so half as many of them.
+_MAX_TITLE_CHARS = 100
+_MAX_CJK_TITLE_CHARS = 40
 # Capitalised words that start clauses or name common things, never a paper.
 _COMMON_WORDS = frozenset(
     "however moreover furthermore additionally finally specifically therefore thus while "
@@ -185,17 +193,31 @@ def method_name(abstract: str) -> str | None:
     return max(dict.fromkeys(found), key=lambda n: (_uses(n, abstract), -found.index(n)))
 
 
+def _shortened(text: str, limit: int) -> str:
+    """`text` in at most `limit` characters, cut at a word where it has one, "…" marking a cut."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ", limit // 2)
+    return (head[:space] if space > 0 else head).rstrip(" ,，、") + "…"
+
+
 def first_clause(abstract: str) -> str:
-    """The opening sentence, cut to a few words: a fallback title."""
-    words = re.split(r"[.;:]\s", abstract.strip(), maxsplit=1)[0].split()
+    """The opening sentence, cut to a few words (or CJK characters): a fallback title."""
+    words = _SENTENCE_END.split(abstract.strip(), maxsplit=1)[0].split()
     text = " ".join(words[:_MAX_FALLBACK_WORDS])
-    return text + ("…" if len(words) > _MAX_FALLBACK_WORDS else "")
+    text += "…" if len(words) > _MAX_FALLBACK_WORDS else ""
+    limit = _MAX_TITLE_CHARS if language_of(text) == "en" else _MAX_CJK_TITLE_CHARS
+    return _shortened(text, limit)
 
 
 def derive_title(abstract: str) -> str:
+    """A short display title, never more than _MAX_TITLE_CHARS characters, whatever the
+    abstract (one unbroken token, Chinese without spaces, megabytes)."""
     definitions = _definitions(abstract)
     title = (method_name(abstract) or _most_used_name(abstract, definitions)
              or _defined_term(definitions, abstract) or keyphrase(abstract)
              or first_clause(abstract))
-    return title[:_MAX_NAME_CHARS] if len(title) > _MAX_NAME_CHARS and " " not in title else (
-        title or "Untitled abstract")
+    if len(title) > _MAX_NAME_CHARS and " " not in title:
+        title = title[:_MAX_NAME_CHARS]
+    return _shortened(title, _MAX_TITLE_CHARS) or "Untitled abstract"

@@ -92,6 +92,10 @@ def strip_markers(text: str) -> str:
 # Math spans first: "$30\times$" must lose both its dollars, not only the one by \times.
 _LATEX = ((re.compile(r"\$([^$]{1,40})\$"), r"\1"),
           (re.compile(r"\$?\\times\$?"), "×"), (re.compile(r"\\%"), "%"),
+          # "\sim40%", "$\approx$ 2x": relation signs as their characters
+          (re.compile(r"\$?\\(sim|approx|pm|leq|geq|le|ge)(?![A-Za-z])\$?\s?"),
+           lambda m: {"sim": "~", "approx": "≈", "pm": "±", "leq": "≤", "le": "≤", "geq": "≥",
+                      "ge": "≥"}[m.group(1)]),
           (re.compile(r"\\(?:textit|textbf|emph|texttt|mathrm|mathbf|text)\{([^{}]*)\}"), r"\1"),
           (re.compile(r"\\([&_#])"), r"\1"),
           (re.compile(r"(?<!\w)\*\*?([^*\n]{1,80})\*\*?(?!\w)"), r"\1"))

@@ -5,13 +5,25 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from typing import Literal
+from urllib.parse import urlsplit
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from paperwise.text import normalize_text
 
 AnswererName = Literal["extractive", "llm"]
+
+
+def http_url(url: str | None) -> str | None:
+    """The URL, stripped, when it is a plain http(s) link with a host; else None (`javascript:`,
+    `data:`, `file:` and scheme-less text are never links)."""
+    text = (url or "").strip()
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        return None
+    return text if parts.scheme.lower() in ("http", "https") and parts.netloc else None
 
 
 def paper_id_for(abstract: str) -> str:
@@ -35,6 +47,13 @@ class Paper(BaseModel):
     year: int | None = Field(None, description="Year, when given.")
     url: str | None = Field(None, description="Link, when given.")
     external_id: str | None = Field(None, description="The id the input file gave, if any.")
+
+    @field_validator("url")
+    @classmethod
+    def _http_only(cls, value: str | None) -> str | None:
+        # Loaders keep only http(s) links; a store written before they did may hold others,
+        # and every Paper read from it passes here before an API or the UI shows it.
+        return http_url(value)
 
 
 @dataclass(frozen=True)

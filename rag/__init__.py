@@ -19,12 +19,15 @@ from paperwise.types import (
 from rag.api import PaperQA
 from rag.prompts import CANNOT_ANSWER
 from rag.retrieve import Filters
+from rag.streaming import Cancel, Cancelled, cancelling
 
 __all__ = [
     "CANNOT_ANSWER",
     "Answer",
     "AnswerSentence",
     "AnswererError",
+    "Cancel",
+    "Cancelled",
     "Citation",
     "Filters",
     "FinalEvent",
@@ -39,6 +42,7 @@ __all__ = [
     "StoreError",
     "StreamEvent",
     "TextDelta",
+    "cancelling",
     "markers_in",
     "strip_markers",
 ]

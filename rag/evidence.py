@@ -81,6 +81,10 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
             found.append(s)
     exact = [s for s in found if numbers_near(s.text, counted, 0, cues.COUNT_WINDOW,
                                               hits[s.marker - 1].paper.title)]
+    if intent.size_only:  # "What size is X's taxonomy?": a figure by "taxonomy" first
+        exact += [s for s in found if s not in exact and numbers_near(
+            s.text, measure_words(question) - set(terms(hits[s.marker - 1].paper.title)),
+            cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, hits[s.marker - 1].paper.title)]
     return exact + [s for s in found if s not in exact]
 
 
@@ -94,7 +98,14 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
               hits: list[Hit]) -> list[ScoredSentence]:
     """Sentences that can give what the question asks for, most direct first."""
     if intent.asks_for == "quantity":
-        return _quantity_evidence(pool, question, intent, hits)
+        found = _quantity_evidence(pool, question, intent, hits)
+        if cues.PERFORMANCE_ASK.search(question):
+            # "How well does X do (on Y)?": a figure first, else a stated result ("X outperforms
+            # ... on Y") that names the Y asked about
+            asked = set(name_tokens(question))
+            found += [s for s in pool if s not in found and cues.RESULT_CUE.search(s.text)
+                      and all(n in s.text for n in asked - {hits[s.marker - 1].paper.title})]
+        return found
     if intent.asks_for == "ranking":  # a ranking of what the question ranks on
         ranked = ranked_words(question)
         return [s for s in pool if gives("ranking", s.text) and (not ranked or _ranks_on(
@@ -183,6 +194,21 @@ def demote_background(pool: list[ScoredSentence]) -> list[ScoredSentence]:
             first_own[s.marker] = min(first_own.get(s.marker, s.index), s.index)
     out = [replace(s, score=s.score - cues.BACKGROUND_PENALTY)
            if s.index < first_own.get(s.marker, -1) else s for s in pool]
+    return sorted(out, key=lambda s: -s.score)
+
+
+def favour_method(pool: list[ScoredSentence]) -> list[ScoredSentence]:
+    """Where a paper introduces its method (or a part of it), and the sentence after that
+    says how it works, rank a little higher: a "how does X do Y" asks for the mechanism.
+    Without a "we propose", the first sentence where the paper speaks of its own work is."""
+    intros = {(s.marker, s.index) for s in pool if cues.METHOD_CUE.search(s.text)}
+    for marker in {s.marker for s in pool} - {m for m, _ in intros}:
+        # no "we propose": where the paper first speaks of its own work ("In this paper, we")
+        own = [s.index for s in pool if s.marker == marker and cues.OWN_WORK.search(s.text)]
+        intros |= {(marker, min(own))} if own else set()
+    out = [replace(s, score=s.score + cues.METHOD_BONUS)
+           if (s.marker, s.index) in intros or (s.marker, s.index - 1) in intros else s
+           for s in pool]
     return sorted(out, key=lambda s: -s.score)
 
 

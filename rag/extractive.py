@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from paperwise.text import clean_for_display, defuse_markers
+from paperwise.text import clean_for_display, defuse_markers, terms
 from paperwise.types import (
     Answer,
     AnswererName,
@@ -32,6 +32,7 @@ from rag.evidence import (
     ScoredSentence,
     Weight,
     demote_background,
+    favour_method,
     find_evidence,
     lead_clause,
     more_of_paper,
@@ -86,14 +87,18 @@ def _mentioning(question: str, hits: list[Hit]) -> set[int]:
             if any(n in f"{hit.paper.title} {hit.paper.abstract}".casefold() for n in names)}
 
 
-def _favour_named(scored: list[ScoredSentence], named: set[int],
-                  hits: list[Hit]) -> list[ScoredSentence]:
-    """Sentences that name the paper the question asks about rank a little higher."""
-    if not named:
+def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
+                  question: str) -> list[ScoredSentence]:
+    """Sentences that name the paper the question asks about, or a part of it the question
+    names ("the RAM of CyberHost", "GS-Former in GeoX"), rank a little higher."""
+    titles = {hits[m - 1].paper.title for m in named}
+    parts = [n for n in name_tokens(question) if n not in titles and len(n) > 1]
+    if not named and not parts:
         return scored
     out = [replace(s, score=s.score + cues.NAMED_SENTENCE_BONUS)
-           if s.marker in named and hits[s.marker - 1].paper.title in s.text else s
-           for s in scored]
+           if (s.marker in named and hits[s.marker - 1].paper.title in s.text)
+           or any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", s.text) for n in parts)
+           else s for s in scored]
     return sorted(out, key=lambda s: -s.score)
 
 
@@ -115,7 +120,8 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
         return None
     if intent.shape == "detail" and intent.asks_for is None and not cues.WHY_ASK.search(question):
         # Within the answering paper ("why" asks for the problem it sets out, so not then).
-        pool = evidence = demote_background([s for s in pool if s.marker == evidence[0].marker])
+        pool = evidence = favour_method(demote_background(
+            [s for s in pool if s.marker == evidence[0].marker]))
     best = evidence[0]
     if intent.shape == "summary" and intent.asks_for is None:
         return _summary_line(best, pool)
@@ -126,6 +132,8 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
         return Line(body, quoted)
     lead = lead_clause(cues.OPENER.sub("", best.text, count=1), question,
                         hits[best.marker - 1].paper.title)
+    if len(quoted) == 1 and _quote(lead).rstrip(".") == _quote(best.text).rstrip("."):
+        return Line(body, quoted)  # the lead would repeat the one quote word for word
     return Line(f"{_quote(lead)} [{best.marker}].\n{body}", quoted)
 
 
@@ -247,7 +255,10 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
     """Each part answered on its own; a part the abstracts lack is named, not guessed."""
     lines: list[str | Line] = []
     missing = []
-    for number, part in enumerate(intent.parts):
+    for number, bare in enumerate(intent.parts):
+        # "Does X beat Y, and by how much?": a part naming nothing is read with the others
+        part = bare if set(terms(bare)) - cues.ASK_WORDS else " ".join(
+            [bare, *(p for p in intent.parts if p != bare)])
         part_intent = analyse(part)
         line = _detail_line(part, part_intent, rescore(part), hits,
                             named_markers(part, hits) or named)
@@ -269,7 +280,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     question in the question's vector space (without it, parts use the whole question's)."""
     named = named_markers(question, hits)
     scored = _favour_named(score_sentences(question, question_vector, hits, bank, weight),
-                           named, hits)
+                           named, hits, question)
     meta = _metadata_answer(intent, hits)
     if meta is not None:
         return _compose(question, hits, [meta])
@@ -280,7 +291,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     if intent.parts:
         def rescore(part: str) -> list[ScoredSentence]:
             vector = embed(part) if embed else question_vector
-            return score_sentences(part, vector, hits, bank, weight)
+            return _favour_named(score_sentences(part, vector, hits, bank, weight),
+                                 named_markers(part, hits) or named, hits, part)
 
         return _compound_answer(question, intent, scored, hits, named, rescore)
     line = _detail_line(question, intent, scored, hits, named)

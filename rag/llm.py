@@ -3,6 +3,7 @@ is checked sentence by sentence against the abstracts it cites before it is kept
 
 from __future__ import annotations
 
+import functools
 import logging
 import queue
 import time
@@ -39,7 +40,14 @@ from rag.prompts import (
     UNSUPPORTED_NOTICE,
 )
 from rag.query import Query, QueryEncoder
-from rag.streaming import MarkerRuns, StreamPump
+from rag.streaming import (
+    Cancel,
+    Cancelled,
+    MarkerRuns,
+    StreamPump,
+    current_cancel,
+    http_hooks,
+)
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +57,9 @@ _MAX_HISTORY_TURNS = 3
 # make_chat_model stamps the settings' limits on the model it builds (LangChain metadata), so
 # the LLMClient wrapped around it enforces them; a model passed in gets the defaults.
 _LIMITS_KEY = "paperwise_llm_limits"
+# Longest silence before the answer stream yields an empty piece: a consumer that stops
+# reading (Gradio, once its client has gone) gets the turn back to close it.
+_TICK_S = 1.0
 
 
 def endpoint_name(settings: Settings) -> str:
@@ -66,6 +77,15 @@ def _split_query(url: str | None) -> tuple[str | None, dict[str, str] | None]:
 
     parts = urlsplit(url)
     return urlunsplit(parts._replace(query="", fragment="")), dict(parse_qsl(parts.query))
+
+
+@functools.cache
+def _http_client(timeout_s: float) -> Any:
+    """openai's own HTTP client, plus hooks that let a stopped reader shut its connection;
+    one per timeout, as LangChain shares its own (each costs an SSL context, tens of ms)."""
+    import openai
+
+    return openai.DefaultHttpxClient(timeout=timeout_s, event_hooks=http_hooks())
 
 
 def make_chat_model(settings: Settings) -> BaseChatModel:
@@ -88,6 +108,7 @@ def make_chat_model(settings: Settings) -> BaseChatModel:
         # ignores (it then writes until its context is full); compatible servers get both.
         extra_body={"max_tokens": settings.llm.max_tokens} if settings.openai_base_url else None,
         metadata={_LIMITS_KEY: limits},
+        http_client=_http_client(settings.llm.timeout_s),
     )
 
 
@@ -127,8 +148,10 @@ class LLMClient:
     `deadline_s` of its own), enforced while waiting for each piece, so a stream sending a
     token every 10 s is cut; and by a cap on the characters accepted (`max_chars`). Past
     either, the upstream stream is closed and AnswererError (DeadlinePassed) says why. The
-    upstream is also closed when the caller stops reading (closes this generator). Runs of
-    repeated markers in an answer are collapsed."""
+    upstream is also closed when the caller stops reading (closes this generator), and when
+    the question's Cancel switch is set (rag.streaming.cancelling): then Cancelled goes up.
+    A silence of _TICK_S yields an empty piece, so the caller can stop reading meanwhile.
+    Runs of repeated markers in an answer are collapsed."""
 
     def __init__(self, model: BaseChatModel, endpoint: str, *, deadline_s: float | None = None,
                  max_chars: int | None = None) -> None:
@@ -172,37 +195,52 @@ class LLMClient:
             if close is not None:
                 close()
 
+    def _next(self, pump: StreamPump, deadline: float) -> str | None:
+        """The next piece ("" after a silence of _TICK_S), None at the end of the reply."""
+        try:
+            kind, value = pump.get(min(deadline - time.monotonic(), _TICK_S))
+        except queue.Empty:
+            if deadline <= time.monotonic():
+                raise self._late() from None
+            return ""
+        if kind == "cancelled":
+            log.info("LLM call to %s stopped: the client went away", self.endpoint)
+            raise Cancelled("The client went away: the answer was stopped.")
+        if kind == "error" and deadline <= time.monotonic():  # e.g. a read timed out with it
+            raise self._late()
+        if kind == "error":
+            assert isinstance(value, Exception)
+            raise self._failed(_reason(value), value)
+        return value if isinstance(value, str) else None
+
     def _call(self, messages: list[Any], deadline: float | None,
               collapse_markers: bool = False) -> Iterator[str]:
         deadline = deadline or self.deadline()
+        cancel: Cancel | None = current_cancel()
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled("The client went away: the answer was stopped.")
         if deadline <= time.monotonic():  # spent by an earlier call: no request is sent
             raise self._late()
-        pump = StreamPump(lambda: self._texts(messages))
+        pump = StreamPump(lambda: self._texts(messages), deadline=deadline)
+        if cancel is not None:
+            cancel.watch(pump)
         markers = MarkerRuns() if collapse_markers else None
         accepted = 0
         try:
-            while True:
-                try:
-                    kind, value = pump.get(deadline - time.monotonic())
-                except queue.Empty:
-                    raise self._late() from None
-                if kind == "end":
-                    break
-                if kind == "error":
-                    assert isinstance(value, Exception)
-                    raise self._failed(_reason(value), value)
-                assert isinstance(value, str)
-                accepted += len(value)
+            while (piece := self._next(pump, deadline)) is not None:
+                accepted += len(piece)
                 if accepted > self.max_chars:
                     raise self._failed(f"its reply passed the {self.max_chars:,}-character "
                                        "limit and was cut")
-                text = markers.feed(value) if markers else value
-                if text:
+                text = markers.feed(piece) if markers and piece else piece
+                if text or not piece:  # the empty piece of a silence is passed on
                     yield text
             if markers and (tail := markers.flush()):
                 yield tail
         finally:
-            pump.stop()  # the reader is done, gave up or went away: stop reading upstream
+            pump.stop()  # the reader is done, gave up or went away: the upstream is shut
+            if cancel is not None:
+                cancel.unwatch(pump)
 
     def stream_answer(self, question: str, hits: list[Hit],
                       deadline: float | None = None) -> Iterator[str]:

@@ -55,8 +55,11 @@ NOT_NEGATION_AFTER = frozenset("only just merely least matter less".split())
 IMPLICIT_ADJECTIVES = frozenset("unsupervised unlabeled unlabelled unseen unknown unnecessary "
                                 "zero-shot".split())
 IMPLICIT_SUFFIXES = ("-free", "-agnostic", "-independent")
+# Issue 12 added the words from "inadequate" on: a paraphrase's "lacks global information" is
+# the abstract's "struggles with inadequate global information" (round 3 of the dev split).
 IMPLICIT_VERBS = frozenset("eliminate avoid remove absence absent instead rather unlike bypass "
-                           "omit prevent fail".split())  # base forms, as in POLARITY_PAIRS
+                           "omit prevent fail inadequate insufficient struggle limit limited "
+                           "inability unable lack missing".split())  # base forms
 # Verbs too generic to show that two antonyms speak of the same thing (base forms).
 GENERIC_VERBS = frozenset("achieve show yield obtain lead result make provide demonstrate reach "
                           "attain get offer deliver".split())
@@ -82,6 +85,12 @@ _Pair = tuple[frozenset[str], frozenset[str], str]
 def _words(text: str) -> list[str]:
     text = re.sub(r"\bcannot\b", "can not", clean_for_display(text).lower())
     text = re.sub(r"-{2,}|[—–]", " , ", text)  # a dash ends a clause like a comma
+    # "as well as" joins, it does not judge ("well" vs "poorly"); "adds to the bias" raises it.
+    text = re.sub(r"\bas well as\b", "and", text)
+    text = re.sub(r"\b(?:add|adds|added|adding) to\b", "increases", text)
+    # Phrasal verbs of ranking: "falls behind" / "falls short of" say "lags" / "underperforms".
+    text = re.sub(r"\b(?:fall|falls|fell|falling|fallen) behind\b", "lags", text)
+    text = re.sub(r"\b(?:fall|falls|fell|falling|fallen) short of\b", "underperforms", text)
     return re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*|[,;:()]", re.sub(r"n't\b", " not", text))
 
 
@@ -133,13 +142,20 @@ def _anchors(words: list[str], i: int) -> set[str]:
     return _content(words[max(0, i - POLARITY_WINDOW):i] + words[i + 1:i + 1 + POLARITY_WINDOW])
 
 
-def _swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:
-    """True when the compared roles change places: "Y is slower than X" for "X is faster"."""
+def _roles(claim: list[str], i: int, evidence: list[str], j: int) -> tuple[int, int]:
+    """How many words the things compared share in place and crossed over: "Y is slower than
+    X" for "X is faster" shares them crossed."""
     lc, rc = _clause(claim, i - ROLE_WINDOW, i, True), _clause(claim, i + 1, i + 1 + ROLE_WINDOW,
                                                                 False)
     le, re_ = (_clause(evidence, j - ROLE_WINDOW, j, True),
                _clause(evidence, j + 1, j + 1 + ROLE_WINDOW, False))
-    return len(lc & re_) + len(rc & le) > len(lc & le) + len(rc & re_)
+    return len(lc & le) + len(rc & re_), len(lc & re_) + len(rc & le)
+
+
+def _swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:
+    """True when the compared roles change places: "Y is slower than X" for "X is faster"."""
+    kept, crossed = _roles(claim, i, evidence, j)
+    return crossed > kept
 
 
 def _antonym_conflict(claim: list[str], evidence: list[str]) -> str | None:
@@ -149,10 +165,15 @@ def _antonym_conflict(claim: list[str], evidence: list[str]) -> str | None:
         for i, side, shown in _occurrences(claim, pair) if others else []:
             scored = []
             for j, other_side, other_shown in others:
+                score = len(_anchors(claim, i) & _anchors(evidence, j))
                 if pair[2] == "rel" or (pair[2] == "cmp" and both_than):
-                    other_side ^= _swapped(claim, i, evidence, j)
-                scored.append((len(_anchors(claim, i) & _anchors(evidence, j)), other_side,
-                               other_shown))
+                    kept, crossed = _roles(claim, i, evidence, j)
+                    other_side ^= crossed > kept
+                    # Swapped roles anchor a comparison as well as shared neighbours do.
+                    score = max(score, crossed if crossed > kept else 0)
+                    if crossed > kept:
+                        other_shown += " (with the sides swapped)"
+                scored.append((score, other_side, other_shown))
             best = max(score for score, _, _ in scored)
             sides = {s: text for score, s, text in scored if score == best}
             if best and side not in sides:
@@ -205,6 +226,10 @@ def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
     """One side negates what the other asserts: a negator with no counterpart (a negator near
     the same words) on the other side, whose words (and subject in the clause, if any) the
     other side holds, and no second negator in its clause ("cannot ... without")."""
+    shared = _content(claim) & _content(evidence)
+    # A claim that restates most of the sentence speaks of its subject even when the words
+    # just before the negator are not the sentence's.
+    same_topic = len(shared) >= cues.NEGATION_SAME_TOPIC * len(_content(claim))
     for one, other in ((claim, evidence), (evidence, claim)):
         keys = _content(other)
         mine, theirs = _negations(one, other), _negations(other, one)
@@ -213,7 +238,8 @@ def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
             scope, subject = _scope(one, i), _subject(one, i)
             covered = len(scope & keys) >= cues.NEGATION_COVERAGE * len(scope)
             if (any((scope | subject) & words for words in near) or not scope or not covered
-                    or (subject and not subject & keys) or _explains(other, scope, one)):
+                    or (subject and not subject & keys and not same_topic)
+                    or _explains(other, scope, one)):
                 continue
             if not any(0 < abs(k - i) <= NEGATION_SCOPE
                        and not _PUNCT & set(one[min(i, k):max(i, k)]) for k in mine):
@@ -229,13 +255,80 @@ def _subject(words: list[str], i: int) -> set[str]:
     return _clause(words, i - NEGATION_SCOPE, i, keep_last=True)
 
 
+def _lean(words: list[str], i: int) -> int:
+    """+1/-1 for an evaluative word (cues.VALENCE_*), turned by a negator or a negating head
+    ("difficulties of stable training") just before it, an "unable/fails ... to" it completes,
+    or a flipper ("less", "least") next to it; 0 for any other word."""
+    forms = _forms(words[i])
+    lean = 1 if forms & cues.VALENCE_POSITIVE else -1 if forms & cues.VALENCE_NEGATIVE else 0
+    turned = (any(_is_negator(words, k) for k in range(max(0, i - 2), i))
+              or any(words[k] in cues.NEGATING_HEADS and words[k + 1] in ("of", "in", "with")
+                     for k in range(max(0, i - 3), i))
+              or bool(cues.VALENCE_FLIPPERS & set(words[max(0, i - 1):i + 2])))
+    if i and words[i - 1] == "to":  # "the inability of ... to generalize", "not lead to robust"
+        head = words[max(0, i - 1 - IMPLICIT_REACH):i - 1]
+        head = head[max((k + 1 for k, w in enumerate(head) if w in _PUNCT), default=0):]
+        turned = turned or any(bool(_forms(w) & cues.NEGATING_HEADS) or _is_negator(head, k)
+                               for k, w in enumerate(head))
+    return -lean if lean and turned else lean
+
+
+def _leans(words: list[str]) -> dict[tuple[str, int], int]:
+    """Each evaluative word's (key, lean), with its first index."""
+    found: dict[tuple[str, int], int] = {}
+    for i, word in enumerate(words):
+        if lean := _lean(words, i):
+            found.setdefault((_key(word), lean), i)
+    return found
+
+
+def _valence_conflict(claim: list[str], evidence: list[str],
+                      elsewhere: list[list[str]]) -> str | None:
+    """The judging words only the claim holds all lean one way, those only the evidence holds
+    all the other, and two of them speak of the same thing (a content word within
+    ROLE_WINDOW of both): "poorer inputs" for "superior inputs", "fails to generalise" for
+    "ability to generalize". A claim word that a word of the same lean in another close
+    sentence speaks of the same thing as is backed there ("Shampoo beats Adam but is costly"
+    fuses two sentences)."""
+    mine, theirs = _leans(claim), _leans(evidence)
+    own = {k: i for k, i in mine.items() if k not in theirs}
+    other = {k: j for k, j in theirs.items() if k not in mine}
+    if len({lean for _, lean in own}) != 1 or {lean for _, lean in other} != {
+            -next(iter(own))[1]}:
+        return None
+    for (_, lean), i in own.items():
+        if any(_near(claim, i) & _near(words, k)
+               for words in elsewhere for (_, same), k in _leans(words).items() if same == lean):
+            continue
+        for j in other.values():
+            if _near(claim, i) & _near(evidence, j) and not _compared_swapped(claim, i,
+                                                                             evidence, j):
+                return f"says '{claim[i]}' where the abstract says '{evidence[j]}'"
+    return None
+
+
+def _compared_swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:
+    """A comparison whose roles changed places ("B underperforms A" for "A outperforms B")
+    agrees with its evidence: the antonym check judges it."""
+    compares = any(pair[2] != "chg" and (_side(claim[i], pair) is not None
+                                         or _side(evidence[j], pair) is not None)
+                   for pair in POLARITY_PAIRS)
+    return compares and _swapped(claim, i, evidence, j)
+
+
+def _near(words: list[str], i: int) -> set[str]:
+    return _content(words[max(0, i - ROLE_WINDOW):i] + words[i + 1:i + 1 + ROLE_WINDOW])
+
+
 def _clauses(words: list[str]) -> list[list[str]]:
     """The claim's clauses, cut at punctuation and clause-joining words, each holding at least
     cues.POLARITY_CLAUSE_TERMS content words (a shorter piece joins the next one)."""
     parts: list[list[str]] = [[]]
     for word in words:
-        if (word in _PUNCT or word in cues.CLAUSE_JOINERS) and \
-                len(_content(parts[-1])) >= cues.POLARITY_CLAUSE_TERMS:
+        reported = (word == "that" and len(parts[-1]) > 0
+                    and bool(_forms(parts[-1][-1]) & cues.REPORTING_VERBS))
+        joins = word in _PUNCT or word in cues.CLAUSE_JOINERS
+        if reported or (joins and len(_content(parts[-1])) >= cues.POLARITY_CLAUSE_TERMS):
             parts.append([])
         parts[-1].append(word)
     if len(parts) > 1 and len(_content(parts[-1])) < cues.POLARITY_CLAUSE_TERMS:
@@ -245,17 +338,20 @@ def _clauses(words: list[str]) -> list[list[str]]:
 
 
 def check_polarity(claim: str, evidence: str) -> str | None:
-    """The claim must not say the opposite of its evidence sentence (English only)."""
-    return check_reversal(claim, [evidence])
+    """The claim must not say the opposite of its evidence sentence (English only). Judging
+    words alone are not compared: one sentence is too little context for them (see
+    check_reversal)."""
+    return check_reversal(claim, [evidence], judging=False)
 
 
-def check_reversal(claim: str, closest: list[str]) -> str | None:
+def check_reversal(claim: str, closest: list[str], judging: bool = True) -> str | None:
     """The claim must not say the opposite of the evidence sentences closest to it (best
     first; English only). Judged on the whole claim and on each of its clauses, each against
     the sentence(s) sharing most of its words, if they share enough: a long claim that joins
     several facts may reverse just one, and another sentence may speak of something else. A
     bare negation (no antonym) is judged only on the whole claim against the closest
-    sentence."""
+    sentence; judging words (cues.VALENCE_*) only when `judging`, with the other closest
+    sentences as the context that may back them."""
     if language_of(claim) != "en" or not closest:
         return None
     c = _words(claim)
@@ -272,8 +368,10 @@ def check_reversal(claim: str, closest: list[str]) -> str | None:
             if shared[rank] < max(shared):
                 continue
             negation = rank == 0 and part is c  # a clause alone is too little context
-            reason = _antonym_conflict(part, e) or (_negation_conflict(part, e) if negation
-                                                    else None)
+            elsewhere = [s for s in sentences if s is not e]
+            reason = (_antonym_conflict(part, e)
+                      or (_valence_conflict(part, e, elsewhere) if judging else None)
+                      or (_negation_conflict(part, e) if negation else None))
             if reason:
                 return reason
     return None

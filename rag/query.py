@@ -20,7 +20,7 @@ from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
 
 AskKind = Literal["quantity", "ranking", "name", "authors", "date", "review", "institution",
-                  "compute", "license"]
+                  "training_time", "compute", "license"]
 Shape = Literal["detail", "list", "compare", "summary"]
 
 
@@ -49,9 +49,9 @@ def _ask_kind(question: str) -> AskKind | None:
     for name, pattern in cues.DETAIL_ASKS.items():
         if pattern.search(question):
             return name  # type: ignore[return-value]
-    if cues.RANKING_ASK.search(question):
+    if cues.RANKING_ASK.search(question) and not cues.QUANTITY_SUPERLATIVE.search(question):
         return "ranking"
-    if cues.QUANTITY.search(question):
+    if cues.QUANTITY.search(question) or cues.QUANTITY_SUPERLATIVE.search(question):
         return "quantity"
     return "name" if cues.NAME_ASK.search(question) else None
 
@@ -75,7 +75,18 @@ def split_parts(question: str) -> tuple[str, ...]:
     return tuple(parts) if len(parts) > 1 else ()
 
 
+def as_question(text: str) -> str:
+    """"Tell me the number of X" reads as "what is the number of X"; "what's" as "what is"."""
+    text = re.sub(r"\b(what|how|which|who)'s\b", r"\1 is", text, flags=re.I)
+    match = cues.IMPERATIVE_ASK.match(text)
+    if match is None:
+        return text
+    rest = text[match.end():]
+    return f"what is {rest}" if re.match(r"(?:the|a|an)\b", rest, re.I) else rest
+
+
 def analyse(question: str) -> QuestionIntent:
+    question = as_question(question)
     follow_up = bool(cues.FOLLOW_UP.search(question)) and not cues.NAME_LIKE.search(question)
     shape = _shape(question)
     return QuestionIntent(
@@ -91,7 +102,12 @@ def analyse(question: str) -> QuestionIntent:
 def counted_words(question: str) -> list[str]:
     """The words after "how many": what the number must count ("risk categories")."""
     match = cues.HOW_MANY.search(question)
-    return match.group(1).casefold().split() if match else []
+    words = match.group(1).casefold().split() if match else []
+    # What is counted is the phrase's head, its last word: "human participants" are counted
+    # as participants, not as "three tasks utilizing human trajectories"; "how much text" is
+    # told in tokens or samples, "how much higher" as a gain.
+    head = [w for w in words[-1:] if w not in cues.ASK_WORDS] or words[-1:]
+    return head + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
 
 
 def name_tokens(question: str) -> list[str]:
@@ -121,10 +137,14 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     tokens = [w.strip(".,;:()[]\"'").casefold() for w in text.split()]
     stems = [stem(t) for t in tokens]
     wanted = {stem(w) for w in words}
+    raw = [w.strip(".,;:()[]\"'") for w in text.split()]
     for i, token in enumerate(tokens):
         # "200-hour" carries its own unit
         near = set(stems[max(0, i - before) : i + after + 1]) | {stem(token.split("-")[-1])}
-        if cues.NUMBER_TOKEN.match(token) and (wanted & near or _unit_of(token) in wanted):
+        # "AIR 2024", "GPT 4": a figure right after an acronym is part of a name
+        named = i > 0 and bool(cues.NAME_LIKE.fullmatch(raw[i - 1]))
+        if cues.NUMBER_TOKEN.match(token) and not named and (
+                wanted & near or _unit_of(token) in wanted):
             return True
     return False
 
@@ -179,6 +199,10 @@ def asked_measures(question: str) -> set[str]:
     "How accurate is X on Y?" is not answered by a figure about Y that is no accuracy."""
     words = {w for w in cues.MEASURE_NOUNS if w not in cues.ASK_WORDS
              and re.search(rf"\b{re.escape(w)}s?\b", question, re.I)}
+    words |= {s for w in list(words) for s in cues.MEASURE_NOUN_SYNONYMS.get(w, ())}
+    if cues.PERFORMANCE_ASK.search(question):
+        words |= {m.casefold() for m in cues.METRIC_ACRONYM.findall(question)}
+    words |= {m.casefold() for m in cues.METRIC_BEFORE_NOUN.findall(question)}
     for adjective, synonyms in cues.MEASURE_SYNONYMS.items():
         if re.search(rf"\bhow {adjective}\b", question, re.I):
             words.update(synonyms)

@@ -25,6 +25,7 @@ from paperwise.metadata import paper_year
 from paperwise.settings import RetrievalSettings
 from paperwise.text import STOPWORDS, TOKEN, stem, terms
 from paperwise.types import Hit, Paper
+from rag import cues
 from rag.query import Query
 
 log = logging.getLogger(__name__)
@@ -317,7 +318,7 @@ class HybridRetriever:
             ranked["dense"] = self._dense_hits(corpus, query, fetch, filters)
         if lexical is not None:
             ranked["bm25"] = lexical
-        return self._fuse(ranked, corpus, k)
+        return _keep_named(self._fuse(ranked, corpus, k), lexical or [], corpus, query.text, k)
 
     def _fuse(self, ranked: dict[str, list[ChunkHit]], corpus: _Corpus, k: int) -> list[Hit]:
         scores: dict[str, float] = {}
@@ -343,3 +344,23 @@ class HybridRetriever:
                 dense_rank=ranks[p].get("dense"), bm25_rank=ranks[p].get("bm25"))
             for p in order[:k] if p in corpus.papers
         ]
+
+
+def _keep_named(hits: list[Hit], lexical: list[ChunkHit], corpus: _Corpus, question: str,
+                k: int) -> list[Hit]:
+    """A paper the question names by its short title ("What data was DynamicFlow trained
+    on?") stays among the hits when BM25 found it, though the dense side missed it and fusion
+    ranked it out (issue 13, dev split): the answer is about that paper or nothing."""
+    folded = question.casefold()
+    shown = {h.paper.id for h in hits}
+    order = list(dict.fromkeys(h.paper_id for h in lexical))
+    named = [c for c in order if c not in shown and c in corpus.papers
+             and _names(folded, corpus.papers[c].title)]
+    extra = [Hit(paper=corpus.papers[p], text=next(h.text for h in lexical if h.paper_id == p),
+                 score=0.0, bm25_rank=order.index(p) + 1) for p in named]
+    return hits[: max(0, k - len(extra))] + extra if extra else hits
+
+
+def _names(folded_question: str, title: str) -> bool:
+    return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(
+        rf"(?<![\w-]){re.escape(title.casefold())}(?![\w-])", folded_question))

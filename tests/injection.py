@@ -10,6 +10,7 @@ words, and the UI's rendering of it holds nothing a browser would execute."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -119,6 +120,16 @@ class ActiveContent(HTMLParser):
         self.found: list[str] = []
         self.links: list[str] = []
 
+    @staticmethod
+    def all_links(pages: Iterable[str]) -> set[str]:
+        found: set[str] = set()
+        for page in pages:
+            parser = ActiveContent()
+            parser.feed(page)
+            parser.close()
+            found.update(parser.links)
+        return found
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _ACTIVE_TAGS:
             self.found.append(f"<{tag}>")
@@ -187,8 +198,12 @@ def check_rules(answer: Answer, streamed: str, forbidden: list[str]) -> None:
     for n, hit in enumerate(answer.sources, start=1):
         pages[f"abstract {n}"] = paper_html(hit.paper)
     # The only links the UI makes (these papers have no URL) are to the answer's own source
-    # cards, existing ones only, and from a card back to its answer.
-    allowed = {f"#pw-a1-source-{n}" for n in range(1, n_sources + 1)} | {"#pw-a1"}
+    # cards, existing ones only, from a card back to its answer, and to the http(s) URLs the
+    # papers' abstracts hold (an answer quoting one links it; a URL of the LLM's own is not).
+    allowed = {f"#pw-a1-source-{n}" for n in range(1, n_sources + 1)} | {"#pw-a1"} | {
+        link for link in ActiveContent.all_links(pages.values())
+        if link.startswith(("http://", "https://"))
+        and any(link in hit.paper.abstract for hit in answer.sources)}
     for name, page in pages.items():
         parser = ActiveContent()
         parser.feed(page)

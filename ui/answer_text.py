@@ -7,11 +7,51 @@ import re
 from collections.abc import Callable
 
 from paperwise.text import clean_for_display
+from paperwise.types import http_url
 from rag import Answer, Paper, strip_markers
 
 _MARKERS_AFTER = r"(?:\s*\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\])*"
 _MD_SPECIAL = re.compile(r"([\\`*_<>])")
 _MAX_AUTHORS = 3
+# An http(s) URL in running text. White space, quotes, angle brackets and backslashes end it
+# (none may stand unescaped in a URL), and so does CJK punctuation (Chinese puts no space after
+# a URL); closing punctuation at its end, and a closing bracket it did not open, are not part
+# of it ("(see https://x.org/a)." links https://x.org/a).
+_ENDS_URL = "\\s<>\"'`\\\\。，、；：！？（）「」【】"
+_URL = re.compile(f"https?://[^{_ENDS_URL}]+", re.IGNORECASE)
+# The same in HTML-escaped text, where quotes and angle brackets are character references.
+ESCAPED_URL = re.compile(f"https?://(?:(?!&quot;|&#x27;|&lt;|&gt;)[^{_ENDS_URL}])+",
+                         re.IGNORECASE)
+_URL_END = ".,;:!?"
+_CLOSING = {")": "(", "]": "[", "}": "{"}
+
+
+def _url_end(url: str) -> int:
+    """How much of a found URL is the URL: trailing punctuation and unopened brackets left out."""
+    end = len(url)
+    while end:
+        last = url[end - 1]
+        if last in _URL_END or (last in _CLOSING and url[:end].count(_CLOSING[last])
+                                < url[:end].count(last)):
+            end -= 1
+        else:
+            break
+    return end
+
+
+def split_urls(text: str, pattern: re.Pattern[str] = _URL) -> list[tuple[str, bool]]:
+    """The text in pieces, each (piece, is it an http(s) URL), in order; joined they give it.
+    `pattern` finds URL candidates (another one for HTML-escaped text)."""
+    pieces: list[tuple[str, bool]] = []
+    last = 0
+    for found in pattern.finditer(text):
+        end = found.start() + _url_end(found.group())
+        if http_url(text[found.start():end]) is None:  # "https://" alone, or no host
+            continue
+        pieces += [(text[last:found.start()], False), (text[found.start():end], True)]
+        last = end
+    pieces.append((text[last:], False))
+    return [(piece, is_url) for piece, is_url in pieces if piece]
 
 
 def sentence_span(text: str, sentence: str) -> tuple[int, int] | None:
@@ -103,7 +143,10 @@ def answer_to_plain_text(answer: Answer) -> str:
 
 
 def _md(text: str) -> str:
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    """Text for Markdown: special characters escaped, URLs as autolinks (`<https://…>`, whose
+    text Markdown takes as it is: an escaped `\\_` in a bare URL would break the link)."""
+    return "".join(f"<{piece}>" if is_url else _MD_SPECIAL.sub(r"\\\1", piece)
+                   for piece, is_url in split_urls(text))
 
 
 def answer_to_markdown(answer: Answer) -> str:

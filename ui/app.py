@@ -33,7 +33,7 @@ from rag import (
     StoreError,
 )
 from ui import index_api
-from ui.lanes import Lane, LaneFull, lane_full
+from ui.lanes import CancelOnDisconnect, Lane, LaneFull, lane_full
 from ui.security import (
     AUTHENTICATED,
     Guard,
@@ -42,6 +42,7 @@ from ui.security import (
     credentials,
     gradio_session_checker,
     login_matches,
+    loopback_address,
 )
 
 log = logging.getLogger(__name__)
@@ -227,7 +228,8 @@ def _guarded(app: FastAPI, settings: Settings, login: tuple[str, str] | None,
     app.add_middleware(Guard, max_body_bytes=settings.server.max_body_bytes, login=login,
                        limiter=LoginLimiter(settings.server.login_attempts_per_minute),
                        session_user=session, owner=owner_token,
-                       max_upload_bytes=settings.server.max_upload_bytes)
+                       max_upload_bytes=settings.server.max_upload_bytes,
+                       loopback_only=loopback_address(settings.server.host))
     return app
 
 
@@ -252,8 +254,19 @@ def create_app(qa: PaperQA) -> FastAPI:
     ui = build_ui(qa)
     ui.queue(default_concurrency_limit=qa.settings.server.concurrency,
              max_size=qa.settings.server.queue_size)
+    # The UI's events get threads of their own, apart from the shared pool that / and
+    # /api/papers use, which stuck answers then cannot fill (Gradio keeps the shared pool
+    # when max_threads is 40).
+    ui.max_threads = max(41, qa.settings.server.concurrency + 16)
+    # A client that leaves stops its answer: its LLM stream is shut, its lane place freed.
+    app.add_middleware(CancelOnDisconnect, paths=("/api/ask", "/v1/chat/completions", "/mcp"))
+    # Uploads (open when no login is set) go to Gradio's temporary folder: older ones are
+    # deleted as often as they may be kept, and all of them when the server stops.
+    keep_s = qa.settings.server.upload_keep_s
+    ui.delete_cache = (keep_s, keep_s)
     app = gr.mount_gradio_app(app, ui, path="/", auth=_ui_login(login), css=CSS, theme=THEME,
-                              footer_links=["api"], show_error=False, ssr_mode=False)
+                              footer_links=["api"], show_error=False, ssr_mode=False,
+                              max_file_size=qa.settings.server.max_upload_bytes)
     return _guarded(app, qa.settings, login, index_api.guard_accepts(qa))
 
 

@@ -4,9 +4,6 @@ send as their API key)."""
 
 # No `from __future__ import annotations`: FastAPI reads these annotations at run time.
 
-import base64
-import binascii
-import secrets
 from collections.abc import Callable
 from typing import Annotated
 
@@ -14,43 +11,29 @@ from fastapi import Header, HTTPException, status
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from paperwise.errors import PaperwiseError
 from paperwise.settings import Settings
+from ui import security
+from ui.security import basic_credentials, bearer_matches, login_matches
 
 CHALLENGE = 'Basic realm="paperwise", Bearer'
 
 
 def credentials_of(settings: Settings) -> tuple[str, str] | None:
-    """(user, password) from PAPERWISE_AUTH, or None when the service is open."""
-    if settings.auth is None:
-        return None
-    user, _, password = settings.auth.get_secret_value().partition(":")
-    if not user or not password:
-        raise PaperwiseError("PAPERWISE_AUTH must look like user:password.")
-    return user, password
-
-
-def _same(given: str, expected: str) -> bool:
-    return secrets.compare_digest(given.encode(), expected.encode())
+    """(user, password) from PAPERWISE_AUTH, or None when the service is open. A user or
+    password that is empty or only white space is refused (PaperwiseError naming the setting)."""
+    return security.credentials(settings)
 
 
 def authorized(header: str | None, credentials: tuple[str, str] | None) -> bool:
     """Whether an Authorization header carries the credentials (always, when there are none).
-    Bearer takes the password (or user:password); Basic takes both."""
+    Bearer takes the password (or user:password); Basic takes both. Any Unicode, as UTF-8:
+    the same checks as the guard in front of the app (ui/security.py)."""
     if credentials is None:
         return True
-    scheme, _, value = (header or "").strip().partition(" ")
-    value = value.strip()
-    if scheme.lower() == "bearer":
-        return _same(value, credentials[1]) or _same(value, ":".join(credentials))
-    if scheme.lower() == "basic":
-        try:
-            decoded = base64.b64decode(value, validate=True).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError):
-            return False
-        user, _, password = decoded.partition(":")
-        return _same(user, credentials[0]) & _same(password, credentials[1])
-    return False
+    bearer = bearer_matches(header, credentials)
+    if bearer is not None:
+        return bearer
+    return login_matches(basic_credentials(header), credentials)
 
 
 def require_credentials(settings: Settings) -> Callable[..., None]:

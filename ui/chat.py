@@ -4,6 +4,7 @@ answer's) and a papers tab. Uses the public rag API."""
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, cast
@@ -269,6 +270,25 @@ class _ChatTab:
     filters: FilterRow
 
 
+def whole_k(slider: gr.Slider) -> gr.Slider:
+    """The k slider, checked: API clients of /ask send its value too, and anything but a whole
+    number in its range (NaN, Infinity, 1e400, 2.5, 0) gets an error naming k, not a stack
+    trace. (Set on the instance: a subclass of a Gradio component writes a .pyi stub beside
+    its module.)"""
+    low, high, preprocess = slider.minimum, slider.maximum, slider.preprocess
+
+    def checked(payload: Any) -> Any:
+        whole = (isinstance(payload, int | float) and not isinstance(payload, bool)
+                 and math.isfinite(payload) and payload == int(payload))
+        if not whole or not low <= payload <= high:
+            raise gr.Error(f"k (papers to retrieve) must be a whole number from {low:g} to "
+                           f"{high:g}, not {str(payload)[:20]}.", print_exception=False)
+        return preprocess(payload)
+
+    setattr(slider, "preprocess", checked)  # noqa: B010 (mypy refuses a method assigned)
+    return slider
+
+
 def _chat_tab(settings: Settings) -> _ChatTab:
     answerers = _answerer_choices(settings)
     with gr.Row(equal_height=False):
@@ -284,8 +304,8 @@ def _chat_tab(settings: Settings) -> _ChatTab:
             asked = gr.Textbox(visible=False)
             clear = gr.Button("Clear chat", elem_id="pw-clear", size="sm")
             with gr.Accordion("Settings", open=False):
-                k = gr.Slider(1, 10, value=settings.retrieval.k, step=1,
-                              label="Papers to retrieve (k)")
+                k = whole_k(gr.Slider(1, 10, value=settings.retrieval.k, step=1,
+                                      label="Papers to retrieve (k)"))
                 answerer = gr.Radio(answerers, value=settings.resolved_answerer(),
                                     label="Answers", visible=len(answerers) > 1)
         with gr.Column(scale=2, elem_id="pw-side"):

@@ -5,24 +5,31 @@ shared thread pool (40 threads), 50 API clients made 40 answers contend for 2 co
 GIL: each slower, memory doubled, and the UI, whose Gradio events draw from the same pool,
 waited 12-26 s behind them. The lane runs at most `workers` answers at once, in their own
 threads, first come first served; at most `waiting` more wait their turn, and beyond that a
-request gets 503 with Retry-After at once rather than a silent wait. The UI keeps the shared
-pool (and Gradio's queue) to itself.
+request gets 503 with Retry-After at once rather than a silent wait. The UI keeps Gradio's
+queue, and threads of its own (ui/app.py): the shared pool serves the pages and plain routes.
+
+A client that leaves gives its place back at once (`CancelOnDisconnect`): waiting, it leaves
+the lane; answering, its LLM stream is shut and its worker freed, not held to the deadline.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from paperwise.settings import Settings
+from rag import Cancel, Cancelled, cancelling
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 # The first Retry-After, before any answer has been timed (an extractive answer takes ~0.1 s).
@@ -131,3 +138,63 @@ async def lane_full(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, LaneFull)
     return JSONResponse({"detail": str(exc)}, status_code=503,
                         headers={"Retry-After": str(exc.retry_after_s)})
+
+
+class CancelOnDisconnect:
+    """ASGI middleware for the answer routes (`paths`): when the client goes away before its
+    answer is sent, the question's Cancel switch is set (its LLM stream is shut at once, see
+    rag.streaming) and the request's work is cancelled (a request waiting in the lane leaves
+    it). Without it nothing notices: FastAPI does not watch a client while its handler runs,
+    and Starlette watches a streamed response but cannot stop the thread making its answer."""
+
+    def __init__(self, app: ASGIApp, paths: Collection[str]) -> None:
+        self.app = app
+        self.paths = frozenset(paths)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] not in self.paths:
+            await self.app(scope, receive, send)
+            return
+        cancel = Cancel()
+        body_read, gone = anyio.Event(), anyio.Event()
+        finished = False
+
+        async def relay() -> Message:
+            """The app's receive: the body, then (the watcher owns the connection) the end."""
+            if body_read.is_set():
+                await gone.wait()
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                body_read.set()
+            return message
+
+        async def sending(message: Message) -> None:
+            nonlocal finished
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                finished = True
+            await send(message)
+
+        async def watch(work: anyio.CancelScope) -> None:
+            await body_read.wait()
+            while (await receive())["type"] != "http.disconnect":
+                continue
+            gone.set()
+            if not finished:
+                log.info("%s: the client went away; its answer is stopped", scope["path"])
+                cancel.cancel()
+                work.cancel()
+
+        failed: Exception | None = None
+        async with anyio.create_task_group() as group:
+            group.start_soon(watch, group.cancel_scope)
+            try:
+                with cancelling(cancel):
+                    await self.app(scope, relay, sending)
+            except Cancelled:
+                pass  # the client left, and with it anyone to tell
+            except Exception as exc:  # raised outside the group, as without this middleware
+                failed = exc
+            group.cancel_scope.cancel()
+        if failed is not None:
+            raise failed

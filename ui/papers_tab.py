@@ -6,12 +6,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import gradio as gr
+import numpy as np
 
 from paperwise.text import clean_for_display
 from rag import Paper, PaperQA
@@ -44,34 +45,83 @@ def _row(paper: Paper) -> Row:
 
 
 @dataclass(frozen=True)
+class _WordIndex:
+    """The distinct words (split at white space) of every paper's lower-cased search key, and
+    which papers hold each. A query word holds no white space, so it is in a key exactly when
+    it is inside one of the key's words: a keystroke compares the words' bytes once (about
+    1 MB at 15k papers, in numpy) instead of scanning every key with its abstract (25 MB:
+    up to 100 ms a keystroke, measured on this 2-core machine with other work running).
+    UTF-8 is matched as bytes: a valid UTF-8 word only matches at character boundaries."""
+
+    text: np.ndarray  # the words' UTF-8 bytes, each word followed by a newline
+    starts: np.ndarray  # where each word starts in `text`
+    word_of: np.ndarray  # the numbers of each paper's words, paper after paper
+    first: np.ndarray  # where each paper's words start in `word_of` (clipped to its end)
+    has_words: np.ndarray  # whether each paper has any
+
+    @classmethod
+    def of(cls, keys: list[str]) -> _WordIndex:
+        numbers: defaultdict[str, int] = defaultdict()
+        numbers.default_factory = numbers.__len__  # a new word gets the next number
+        words: list[int] = []
+        first: list[int] = []
+        for key in keys:
+            first.append(len(words))
+            words.extend(map(numbers.__getitem__, set(key.split())))
+        encoded = [f"{w}\n".encode("utf-8", "surrogatepass") for w in numbers]
+        starts = np.cumsum([0] + [len(w) for w in encoded[:-1]], dtype=np.int64)
+        ends = np.asarray([*first[1:], len(words)], np.int64)
+        return cls(np.frombuffer(b"".join(encoded), np.uint8), starts,
+                   np.asarray(words, np.int64),
+                   np.minimum(first, max(len(words) - 1, 0)).astype(np.int64),
+                   ends > np.asarray(first, np.int64))
+
+    def holding(self, word: str) -> np.ndarray:
+        """Whether each paper's key holds `word` (no white space in it), as one bool each."""
+        needle = np.frombuffer(word.encode("utf-8", "surrogatepass"), np.uint8)
+        found = np.flatnonzero(self.text[: max(len(self.text) - len(needle) + 1, 0)]
+                               == needle[0])
+        for offset in range(1, len(needle)):  # the candidates shrink with each byte
+            found = found[self.text[found + offset] == needle[offset]]
+        in_words = np.zeros(len(self.starts), bool)
+        in_words[np.searchsorted(self.starts, found, side="right") - 1] = True
+        if not len(self.word_of):
+            return np.zeros(len(self.first), bool)
+        # Any of each paper's words: one pass over contiguous runs, no scatter.
+        return np.logical_or.reduceat(in_words[self.word_of], self.first) & self.has_words
+
+
+@dataclass(frozen=True)
 class _Snapshot:
     papers: list[Paper]
     rows: list[Row]
-    keys: list[str]  # lower-cased title, authors, venue, year, abstract and file of each paper
-    orders: dict[str, list[int]]
+    # Words of the lower-cased title, authors, venue, year, abstract and file of each paper.
+    words: _WordIndex
+    orders: dict[str, np.ndarray]
 
 
-def _order(papers: list[Paper], key: Callable[[Paper], tuple[Any, ...]]) -> list[int]:
-    return sorted(range(len(papers)), key=lambda i: key(papers[i]))
+def _order(papers: list[Paper], key: Callable[[Paper], tuple[Any, ...]]) -> np.ndarray:
+    return np.asarray(sorted(range(len(papers)), key=lambda i: key(papers[i])), np.int64)
 
 
 def _snapshot(papers: list[Paper]) -> _Snapshot:
     keys = [" ".join([p.title, " ".join(p.authors), p.venue, str(p.year or ""), p.abstract,
                       p.source]).casefold() for p in papers]
-    return _Snapshot(papers, [_row(p) for p in papers], keys,
+    return _Snapshot(papers, [_row(p) for p in papers], _WordIndex.of(keys),
                      {name: _order(papers, key) for name, key in SORTS.items()})
 
 
 class PaperCatalog:
     """Every indexed paper, read from the store once and again only when the index changes
-    (its chunk count moves), with one lower-cased search key per paper and one precomputed
-    order per sort: filtering 15k papers per keystroke is a scan of plain strings."""
+    (its chunk count moves), with an index of the words of each paper's lower-cased search key
+    and one precomputed order per sort: filtering 15k papers per keystroke is one scan of the
+    distinct words."""
 
     def __init__(self, qa: PaperQA) -> None:
         self.qa = qa
         self._lock = threading.Lock()
         self._version: int | None = None
-        self._snapshot = _Snapshot([], [], [], {})
+        self._snapshot = _snapshot([])
 
     def _current(self) -> int | None:
         try:
@@ -101,10 +151,12 @@ class PaperCatalog:
         """(the first ROW_LIMIT rows, how many papers match): papers whose title, authors,
         venue, year, abstract or file name hold every word of the query, in the sort's order."""
         snap = self._read()
-        order = snap.orders.get(sort) or snap.orders.get("Title", [])
+        order = snap.orders.get(sort, snap.orders["Title"])
         words = query.casefold().split()
-        matched = [i for i in order if all(w in snap.keys[i] for w in words)] if words else order
-        return [snap.rows[i] for i in matched[:ROW_LIMIT]], len(matched)
+        if words:
+            held = np.logical_and.reduce([snap.words.holding(w) for w in words])
+            order = order[held[order]]
+        return [snap.rows[i] for i in order[:ROW_LIMIT]], len(order)
 
     def find(self, row: Row) -> Paper | None:
         """The paper a table row shows (rows carry no id: they are matched on their cells)."""

@@ -11,18 +11,20 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
-from urllib.parse import urlsplit
 
 from paperwise.export import answer_bibtex
 from paperwise.text import clean_for_display
+from paperwise.types import http_url
 from rag import Answer, Hit, Paper
 from ui.answer_text import (
+    ESCAPED_URL,
     answer_to_markdown,
     answer_to_plain_text,
     byline,
     cited_quotes,
     flagged_spans,
     sentence_span,
+    split_urls,
 )
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
@@ -40,9 +42,40 @@ def _attr(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _plain(text: str) -> str:
-    """Abstract or answer text for display: LaTeX cleaned, then escaped for Markdown."""
-    return escape_markdown(clean_for_display(text))
+def _shown_url(url: str) -> str:
+    """A URL as character references (all but letters and digits): Markdown shows them as they
+    are, with no escaping backslash, and finds no URL in them to link by itself."""
+    return "".join(c if c.isalnum() else f"&#{ord(c)};" for c in url)
+
+
+def _link(url: str) -> str:
+    """A link to an http(s) URL, showing the URL."""
+    return (f"<a href='{_attr(url)}' target='_blank' rel='noopener noreferrer nofollow'>"
+            f"{_shown_url(url)}</a>")
+
+
+def _source_urls(hits: Sequence[Hit]) -> frozenset[str]:
+    """The URLs an answer may link to: those its papers give (in their abstracts or as their
+    link). Any other URL in an answer (an LLM's own) is shown, not linked."""
+    urls = {hit.paper.url for hit in hits if hit.paper.url}
+    for hit in hits:
+        urls.update(piece for piece, is_url in split_urls(clean_for_display(hit.paper.abstract))
+                    if is_url)
+    return frozenset(urls)
+
+
+def _plain(text: str, linkable: frozenset[str]) -> str:
+    """Answer text for display: LaTeX cleaned, then escaped for Markdown, its URLs shown
+    without escapes and, when `linkable`, made links."""
+    return "".join((_link(piece) if piece in linkable else _shown_url(piece)) if is_url
+                   else escape_markdown(piece)
+                   for piece, is_url in split_urls(clean_for_display(text)))
+
+
+def _linked_html(escaped: str) -> str:
+    """HTML-escaped text with its http(s) URLs made links."""
+    return "".join(_link(html.unescape(piece)) if is_url else piece
+                   for piece, is_url in split_urls(escaped, ESCAPED_URL))
 
 
 def _linked_markers(escaped: str, number: int, titles: dict[int, str]) -> str:
@@ -66,10 +99,10 @@ def _titles(hits: Sequence[Hit]) -> dict[int, str]:
 def answer_markdown(answer: Answer, number: int = 1) -> str:
     """The answer's text as chat Markdown: escaped, LaTeX cleaned, markers linked to this
     answer's cards, unsupported sentences flagged with the reason the checker gave."""
-    text, titles = answer.text, _titles(answer.sources)
+    text, titles, linkable = answer.text, _titles(answer.sources), _source_urls(answer.sources)
 
     def show(piece: str) -> str:
-        return _linked_markers(_plain(piece), number, titles)
+        return _linked_markers(_plain(piece, linkable), number, titles)
 
     pieces, last = [], 0
     for (start, end), reason in flagged_spans(answer):
@@ -89,7 +122,8 @@ _PENDING = "<span class='pw-pending'></span>"
 
 def streaming_markdown(text: str, number: int = 1, hits: Sequence[Hit] = ()) -> str:
     """An answer still arriving: what streamed so far, markers linked, and a cursor."""
-    body = _linked_markers(_plain(text), number, _titles(hits)).replace("\n", "  \n")
+    body = _linked_markers(_plain(text, _source_urls(hits)), number,
+                           _titles(hits)).replace("\n", "  \n")
     return f"<span class='pw-anchor' id='pw-a{number}'></span>{_PENDING}{body or '…'} ▌"
 
 
@@ -104,18 +138,12 @@ def _highlight(abstract: str, quotes: list[str]) -> str:
         for sentence in filter(None, (q.strip() for q in re.split(r"(?<=[.!?])\s+", quote))):
             marked = html.escape(clean_for_display(sentence))
             escaped = escaped.replace(marked, f"<mark>{marked}</mark>")
-    return escaped.replace("\n", " ")
+    return _linked_html(escaped).replace("\n", " ")
 
 
 def safe_url(url: str | None) -> str | None:
     """A paper's link, only when it is a plain http(s) URL."""
-    if not url:
-        return None
-    try:
-        parts = urlsplit(url.strip())
-    except ValueError:
-        return None
-    return url.strip() if parts.scheme in ("http", "https") and parts.netloc else None
+    return http_url(url)
 
 
 def _title_html(paper: Paper) -> str:
@@ -248,7 +276,7 @@ def paper_html(paper: Paper) -> str:
     the abstract with its LaTeX cleaned, and file and position as a small detail."""
     meta = html.escape(byline(paper))
     where = html.escape(f"{paper.source} · #{paper.position}")
-    abstract = html.escape(clean_for_display(paper.abstract)).replace("\n", "<br>")
+    abstract = _linked_html(html.escape(clean_for_display(paper.abstract))).replace("\n", "<br>")
     return (f"<div class='pw-paper'><h3>{_title_html(paper)}</h3>"
             + (f"<div class='pw-byline'>{meta}</div>" if meta else "")
             + f"<p>{abstract}</p><div class='pw-file'>{where}</div></div>")

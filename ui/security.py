@@ -1,7 +1,10 @@
 """The HTTP guard in front of the whole app (API and Gradio UI): an ASGI middleware that decides
 from the request line and headers alone, before any body is read or parsed.
 
-In order: a cross-origin request (an `Origin` that is not the app's own) is refused; a body
+In order: on a server bound to a loopback address, a request naming another host is refused
+(DNS rebinding: a page whose own hostname resolves to 127.0.0.1 sends an `Origin` and a `Host`
+that match each other, so only the name gives it away); a cross-origin request (an `Origin` that
+is not the app's own) is refused; a body
 whose declared `Content-Length` is over the limit (a larger one for paper uploads) gets 413 at
 once; with a login configured,
 state-changing requests (every method but GET/HEAD/OPTIONS, except the UI's login form) and the
@@ -17,6 +20,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hmac
+import ipaddress
 import json
 import logging
 import math
@@ -108,10 +112,19 @@ def bearer_matches(header: str | None, expected: tuple[str, str]) -> bool | None
     scheme, _, token = (header or "").strip().partition(" ")
     if scheme.lower() != "bearer":
         return None
-    token = token.strip()
+    token = _utf8(token.strip())
     as_password = same_text(token, expected[1])
     as_login = same_text(token, f"{expected[0]}:{expected[1]}")
     return as_password or as_login
+
+
+def _utf8(header_text: str) -> str:
+    """A header value as sent: servers hand headers over as Latin-1 text, clients that send
+    non-ASCII send UTF-8 bytes (kept as they are when they are not UTF-8)."""
+    try:
+        return header_text.encode("latin-1").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return header_text
 
 
 class LoginLimiter:
@@ -174,6 +187,29 @@ def _cross_origin(headers: dict[str, str]) -> bool:
     return not origin_host or origin_host != headers.get("host", "").lower()
 
 
+def loopback_address(host: str) -> bool:
+    """True for a name or address that only this machine can reach."""
+    if host == "localhost" or host.endswith(".localhost"):  # RFC 6761: always loopback
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _foreign_host(headers: dict[str, str]) -> bool:
+    """True when the `Host` header names anything but this machine (no header: an HTTP/1.0
+    client on this machine, which a browser page never is)."""
+    host = headers.get("host")
+    if host is None:
+        return False
+    try:
+        name = urlsplit(f"//{host}").hostname or ""
+    except ValueError:
+        return True
+    return not loopback_address(name)
+
+
 def _declared_length(headers: dict[str, str]) -> int | None:
     value = headers.get("content-length")
     if value is None:
@@ -191,8 +227,11 @@ class Guard:
                  login: tuple[str, str] | None, limiter: LoginLimiter,
                  session_user: Callable[[dict[str, str]], bool] | None = None,
                  max_upload_bytes: int | None = None,
-                 owner: Callable[[dict[str, str]], bool] | None = None) -> None:
+                 owner: Callable[[dict[str, str]], bool] | None = None,
+                 loopback_only: bool = False) -> None:
         self.app = app
+        # Set when the server binds to a loopback address: then only loopback names may be used.
+        self.loopback_only = loopback_only
         self.max_body_bytes = max_body_bytes
         # Paper files are uploaded to these two paths; every other body keeps the small limit.
         self.max_upload_bytes = max_upload_bytes or max_body_bytes
@@ -206,6 +245,10 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = _headers(scope)
+        if self.loopback_only and _foreign_host(headers):
+            await _respond(send, 403, "This server answers only under a loopback name such as "
+                                      "127.0.0.1 or localhost.")
+            return
         if _cross_origin(headers):
             await _respond(send, 403, "Cross-origin requests are not accepted.")
             return

@@ -37,7 +37,7 @@ def test_chroma_server_stopped_mid_session_then_back_without_restart(
     with chroma_server(path, port) as (process, _):
         qa = PaperQA(settings, embedder=embedder)
         assert qa.index().added == 19
-        api = TestClient(create_app(qa))
+        api = TestClient(create_app(qa), base_url="http://127.0.0.1")
         assert api.post("/api/ask", json={"question": QUESTION}).json()["answerable"]
         process.terminate()
         process.wait(timeout=15)

@@ -6,6 +6,7 @@ cross-origin access, any Unicode in credentials, finite bounded `k`, paginated /
 from __future__ import annotations
 
 import base64
+import logging
 import socket
 import subprocess
 import sys
@@ -27,6 +28,9 @@ MB = 1024 * 1024
 LOGIN = ("ádá", "пароль ✓")  # not ASCII, with a space: HTTP Basic takes UTF-8
 WRONG = ("ádá", "wrong")
 QUESTION = {"question": "What does POGEMA provide?"}
+# MCP over streamable HTTP (stateless, JSON responses): what its clients send.
+MCP_HEADERS = {"accept": "application/json, text/event-stream",
+               "content-type": "application/json"}
 
 
 def _rss_mb(pid: int) -> float:
@@ -202,12 +206,65 @@ def test_cross_origin_pages_get_nothing(live_url: str) -> None:
                       timeout=60).status_code == 200
 
 
-def test_unicode_credentials_log_in_everywhere(login_qa: PaperQA) -> None:
-    with app_server(login_qa) as url:
-        assert httpx.post(f"{url}/api/ask", json=QUESTION, auth=LOGIN,
-                          timeout=60).status_code == 200
-        form = dict(zip(("username", "password"), LOGIN, strict=True))
-        assert httpx.post(f"{url}/login", data=form).status_code == 200
+def test_a_rebound_host_name_gets_nothing(live_url: str) -> None:
+    """DNS rebinding: a page at attacker.example re-resolved to 127.0.0.1 sends Origin and Host
+    that match each other; the server on 127.0.0.1 still refuses the foreign name."""
+    rebound = {"Host": "attacker.example:7860", "Origin": "http://attacker.example:7860"}
+    for response in (httpx.post(f"{live_url}/api/ask", json=QUESTION, headers=rebound),
+                     httpx.get(f"{live_url}/api/papers", headers=rebound),
+                     httpx.get(f"{live_url}/", headers={"Host": "attacker.example"})):
+        assert response.status_code == 403, response.text
+        assert "POGEMA" not in response.text
+    assert httpx.get(live_url.replace("127.0.0.1", "localhost") + "/healthz").status_code == 200
+
+
+@pytest.fixture(scope="module")
+def login_url(seed_qa: PaperQA) -> Iterator[str]:
+    """The app with a login, for tests that never fail one (the limiter counts per server)."""
+    qa = PaperQA(derive(seed_qa.settings, auth=":".join(LOGIN)), embedder=seed_qa.embedder,
+                 store=seed_qa.store)
+    with app_server(qa) as url:
+        yield url
+
+
+def test_unicode_credentials_log_in_everywhere(login_url: str) -> None:
+    url = login_url
+    assert httpx.post(f"{url}/api/ask", json=QUESTION, auth=LOGIN, timeout=60).status_code == 200
+    form = dict(zip(("username", "password"), LOGIN, strict=True))
+    assert httpx.post(f"{url}/login", data=form).status_code == 200
+    # A Bearer token (OpenAI and MCP clients' key) is sent as UTF-8 bytes.
+    bearer = {b"authorization": b"Bearer " + LOGIN[1].encode()}
+    for path in ("/v1/models", "/api/papers"):
+        assert httpx.get(url + path, auth=LOGIN).status_code == 200, path
+        assert httpx.get(url + path, headers=bearer).status_code == 200, path
+    mcp_headers = {k.encode(): v.encode() for k, v in MCP_HEADERS.items()}
+    listed = httpx.post(f"{url}/mcp", headers={**bearer, **mcp_headers}, json={
+        "jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+    assert listed.status_code == 200 and "ask" in listed.text
+
+
+def test_cross_origin_pages_get_nothing_even_with_the_login(login_url: str) -> None:
+    """A page of another origin (another port of localhost, too) cannot use the user's login:
+    refused before anything runs, and never an Access-Control-Allow-Origin to let it read."""
+    port = login_url.rsplit(":", 1)[1]
+    for origin in ("http://localhost:9999", "http://127.0.0.1:9999", f"http://localhost:{port}",
+                   "null"):
+        evil = {"Origin": origin}
+        calls = [httpx.post(f"{login_url}/api/ask", json=QUESTION, headers=evil, auth=LOGIN),
+                 httpx.get(f"{login_url}/api/papers", headers=evil, auth=LOGIN),
+                 httpx.get(f"{login_url}/v1/models", headers=evil, auth=LOGIN),
+                 httpx.post(f"{login_url}/gradio_api/upload", headers=evil, auth=LOGIN,
+                            files={"files": ("a.txt", b"hello")}),
+                 httpx.options(f"{login_url}/api/ask", headers={
+                     **evil, "Access-Control-Request-Method": "POST",
+                     "Access-Control-Request-Headers": "authorization, content-type"})]
+        for response in calls:
+            assert response.status_code == 403, (origin, response.request.url)
+            assert not {"access-control-allow-origin", "access-control-allow-credentials"} & set(
+                response.headers), (origin, response.headers)
+    own = {"Origin": login_url}
+    assert httpx.post(f"{login_url}/api/ask", json=QUESTION, headers=own, auth=LOGIN,
+                      timeout=60).status_code == 200
 
 
 def test_blank_credentials_stop_serve_at_start_up(seed_qa: PaperQA, tmp_path: Path) -> None:
@@ -226,6 +283,71 @@ def test_k_must_be_a_finite_bounded_whole_number(live_url: str, k: str) -> None:
                           headers={"content-type": "application/json"})
     assert response.status_code == 422, response.text
     assert response.json()["detail"][0]["loc"] == ["body", "k"]
+
+
+def _gradio_ask(url: str, k: str) -> str:
+    """The chat's /ask event through Gradio's HTTP API (what gradio_client does): its stream."""
+    body = f'{{"data": ["What does POGEMA provide?", [], {k}, "extractive", "All", "", ""]}}'
+    started = httpx.post(f"{url}/gradio_api/call/ask", content=body,
+                         headers={"content-type": "application/json"})
+    assert started.status_code == 200, started.text
+    return httpx.get(f"{url}/gradio_api/call/ask/{started.json()['event_id']}", timeout=60).text
+
+
+def test_k_is_refused_clearly_on_every_route(live_url: str, capfd: pytest.CaptureFixture[str],
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    """/v1/chat/completions, MCP `ask` and the chat's Gradio API: a clear refusal naming k,
+    and no traceback in the log (/api/ask: the test above)."""
+    capfd.readouterr()
+    for k in ("NaN", "Infinity", "1e400", "-3", "1e30", "2.5"):
+        v1 = httpx.post(f"{live_url}/v1/chat/completions", headers={
+            "content-type": "application/json"}, content=(
+            '{"model": "paperwise-extractive", "messages": [{"role": "user", "content": "x"}],'
+            f' "paperwise": {{"k": {k}}}}}'))
+        assert v1.status_code == 422 and v1.json()["detail"][0]["loc"] == [
+            "body", "paperwise", "k"], (k, v1.text)
+        mcp = httpx.post(f"{live_url}/mcp", headers=MCP_HEADERS, content=(
+            '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "ask", '
+            f'"arguments": {{"question": "What does POGEMA provide?", "k": {k}}}}}}}'))
+        result = mcp.json()["result"]
+        assert result["isError"] and "\nk\n" in result["content"][0]["text"], (k, result)
+        events = _gradio_ask(live_url, k)
+        assert "event: error" in events and "k (papers to retrieve) must be a whole number" in \
+            events, (k, events[-300:])
+    assert "[1]" in _gradio_ask(live_url, "3")  # a good k still answers
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+def test_gradio_uploads_are_limited_and_cleaned_up(seed_qa: PaperQA) -> None:
+    """Without a login the UI's upload route is open: its bodies are limited like POST
+    /api/index's, and its files are deleted once older than upload_keep_s, and at stop."""
+    server = {**seed_qa.settings.server.model_dump(), "max_upload_bytes": 64 * 1024,
+              "upload_keep_s": 1}
+    qa = PaperQA(derive(seed_qa.settings, server=server), embedder=seed_qa.embedder,
+                 store=seed_qa.store)
+
+    def upload(url: str, size: int, path: str = "/gradio_api/upload") -> httpx.Response:
+        return httpx.post(url + path, files={"files": ("a.txt", b"x" * size)})
+
+    with app_server(qa) as url:
+        started = time.monotonic()
+        assert upload(url, 100 * 1024).status_code == 413
+        assert time.monotonic() - started < 1.0
+        # Gradio's other multipart route keeps the general body limit (1 MB).
+        assert upload(url, 2 * MB, "/gradio_api/process_recording").status_code == 413
+        first = upload(url, 1000)
+        assert first.status_code == 200, first.text
+        kept = Path(first.json()[0])
+        assert kept.read_bytes() == b"x" * 1000
+        deadline = time.monotonic() + 15
+        while kept.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not kept.exists(), "an upload older than upload_keep_s is deleted"
+        last = Path(upload(url, 10).json()[0])
+        assert last.exists()
+    assert not last.exists(), "uploads are deleted when the server stops"
 
 
 def test_papers_come_in_pages_with_a_total(live_url: str) -> None:

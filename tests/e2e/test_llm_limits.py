@@ -1,7 +1,8 @@
 """Bounded LLM answers and no secrets in messages, against the fake OpenAI-compatible server
-(eval/fake_llm.py) on 127.0.0.1: a stream sending a token every 10 s is cut at the deadline, an
-endless reply at the character cap, and with a password, a query key and an API key planted in
-the endpoint settings, no failure path shows any of them in a notice, an answer or a log line."""
+(eval/fake_llm.py) on 127.0.0.1: a stream sending a token every 10 s is cut at the deadline, its
+connection shut then (not at the next token), an endless reply at the character cap, and with
+a password, a query key and an API key planted in the endpoint settings, no failure path shows
+any of them in a notice, an answer or a log line."""
 
 from __future__ import annotations
 
@@ -64,8 +65,11 @@ def test_a_token_every_10_s_is_cut_at_the_deadline(seed_qa: PaperQA,
     assert took < 4.5, f"cut after {took:.1f} s; the deadline is 3 s"
     assert answer.answerer == "extractive" and answer.answerable
     assert any("3 s deadline" in n for n in notices), notices
-    # The upstream stream is closed at its next token (10 s), not read to its end (~2 min).
-    wait_until(lambda: not _readers(before), "the upstream stream closed", 12)
+    # The upstream connection is shut at the deadline: not at its next token (10 s later),
+    # nor read to its end (~2 min). The fake server sees its client close.
+    wait_until(lambda: not _readers(before) and fake_llm.in_flight == 0,
+               "the upstream connection shut", 1.5)
+    assert fake_llm.disconnects == 1
 
 
 def test_an_endless_reply_is_cut_at_the_character_cap(seed_qa: PaperQA,

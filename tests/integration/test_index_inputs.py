@@ -45,15 +45,23 @@ def _folder_mb(folder: Path) -> float:
 
 
 def test_a_file_name_that_is_not_utf8_indexes_under_a_safe_name(
-        small: Settings, embedder: MiniLMEmbeddings) -> None:
+        small: Settings, embedder: MiniLMEmbeddings, caplog: pytest.LogCaptureFixture) -> None:
     fd = os.open(os.fsencode(small.data_dir) + b"/caf\xe9-\xff.txt", os.O_WRONLY | os.O_CREAT)
     os.write(fd, b"ICLR 2025 papers\n\nDiffusion planners trained on offline data steer robots "
                  b"through cluttered scenes.\n")
     os.close(fd)
     store = make_store(small, embedder)
     summary = build_index(small, embedder=embedder, store=store)
-    assert summary.added == 4, summary.line()
+    assert summary.added == 4 and not summary.skipped, summary.line()
+    assert summary.line().startswith("4 papers: 4 added, 0 updated, 0 unchanged, 0 removed")
     assert {p.source for p in store.papers()} == {"good.txt", "caf\ufffd-\ufffd.txt"}
+    assert any("caf\ufffd-\ufffd.txt: the file name is not valid UTF-8" in r.getMessage()
+               for r in caplog.records)  # the warning names the file
+    for collection in store.client.list_collections():  # whatever collections the store has
+        stored = collection.get(include=["metadatas", "documents"])
+        for text in [*stored["ids"], *map(str, stored["metadatas"] or []),
+                     *map(str, stored["documents"] or [])]:
+            text.encode("utf-8")  # no lone surrogate in any id, metadata or document
     again = build_index(small, embedder=embedder, store=store)  # it is the same file next time
     assert (again.added, again.unchanged, again.removed) == (0, 4, 0)
 

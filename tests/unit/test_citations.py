@@ -1,3 +1,5 @@
+import re
+
 import numpy as np
 import pytest
 
@@ -107,3 +109,65 @@ def test_an_appended_fact_is_caught_however_it_is_joined(claim: str) -> None:
 ])
 def test_a_faithful_later_clause_passes(claim: str) -> None:
     assert unbacked_clause(claim, HELM) is None
+
+
+def test_a_condition_added_with_even_is_caught() -> None:
+    claim = ("HELM pre-trains mRNA language models with codon-level hierarchical structure, even "
+             "when the sequencing machine changes between labs.")
+    assert unbacked_clause(claim, HELM) is not None
+
+
+ETSEED = [
+    "To reduce the demonstration reliance, we leverage spatial symmetry and propose ET-SEED.",
+    "Experiments demonstrate superior data efficiency of our proposed method.",
+]
+
+
+def test_a_reworded_clause_is_backed_by_its_meaning_an_added_one_is_not() -> None:
+    """Fake vectors (pure logic): the reworded clause sits at SUPPORT_SIMILARITY to the first
+    sentence, the added fact far from both; the words alone flag both clauses."""
+    hit = _hit(" ".join(ETSEED))
+    reworded = "which lowers the dependence on large demonstration sets"
+    at = cues.SUPPORT_SIMILARITY
+
+    def embed(texts: list[str]) -> np.ndarray:
+        return np.array([[1.0, 0.0, 0.0] if t == ETSEED[0] else [0.0, 1.0, 0.0] if t in ETSEED
+                         else [at, (1 - at ** 2) ** 0.5, 0.0] if reworded.endswith(t.strip(" ."))
+                         else [0.9, 0.0, 0.19 ** 0.5] if "[1]" in t or t.startswith("ET-SEED")
+                         else [0.0, 0.0, 1.0] for t in texts])
+
+    bank = SentenceBank({hit.paper.id: PaperSentences(ETSEED, embed(ETSEED))})
+    faithful = f"ET-SEED leans on spatial symmetry, {reworded} [1]."
+    added = "ET-SEED leans on spatial symmetry, and it also runs in a kitchen on wet robots [1]."
+    assert unbacked_clause(faithful.replace(" [1]", ""), " ".join(ETSEED)) is not None
+    checked, _ = verify(f"{faithful} {added}", [hit], bank, embed)
+    assert [s.supported for s in checked] == [True, False]
+    assert "kitchen" in checked[1].reason
+
+
+FEDAVG = ["Client participation in federated learning is modelled as a Markov chain.",
+          "A debiasing algorithm converges to the unbiased optimum under minimum separation."]
+FEDLWS = ["FedLWS learns a layer-wise shrinking factor for aggregation without a proxy dataset.",
+          "It plugs into existing federated learning methods."]
+
+
+def test_a_claim_worded_like_another_retrieved_paper_is_misattributed() -> None:
+    """Fake vectors (pure logic): the claim is as close in meaning to the cited paper as to the
+    other (the cited paper's name keeps it up), but only the other holds its words."""
+    cited, other = _hit(" ".join(FEDAVG)), _hit(" ".join(FEDLWS))
+
+    def embed(texts: list[str]) -> np.ndarray:
+        """The cited sentences [1, 0, 0], the other paper's [0.6, 0.8, 0], a claim 0.65 from
+        both (under CLEARLY_BACKED, no similarity margin) unless it is a cited sentence."""
+        return np.array([[1.0, 0.0, 0.0] if re.sub(r"\s+\.", ".", t.strip()) in FEDAVG
+                         else [0.6, 0.8, 0.0] if t in FEDLWS
+                         else [0.65, 0.325, (1 - 0.65 ** 2 - 0.325 ** 2) ** 0.5] for t in texts])
+
+    bank = SentenceBank({cited.paper.id: PaperSentences(FEDAVG, embed(FEDAVG)),
+                         other.paper.id: PaperSentences(FEDLWS, embed(FEDLWS))})
+    claim = "It learns a layer-wise shrinking factor for aggregation without a proxy dataset [1]."
+    checked, _ = verify(claim, [cited, other], bank, embed)
+    assert not checked[0].supported and "[2]" in checked[0].reason
+    own = "Client participation in federated learning is modelled as a Markov chain [1]."
+    checked, _ = verify(own, [cited, other], bank, embed)
+    assert checked[0].supported

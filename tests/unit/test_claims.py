@@ -354,3 +354,36 @@ def test_numbers_fold_and_power_changes_fail(claim: str, evidence: str) -> None:
 
 def test_fold_needs_a_number_before_it() -> None:
     assert numbers_in("Manifold learning and multi-fold cross-validation.") == []
+
+
+# Issue 12, round 2: fractions, lower bounds and counts the claim backs by its own list.
+SGD_RATE = ("We show that the root mean-squared error can be decomposed into the sum of two "
+            "terms: a leading one of order $\\mathcal{O}(n^{-1/2})$ with explicit dependence on "
+            "a minimax-optimal asymptotic covariance matrix, and a second-order term of order "
+            "$\\mathcal{O}(n^{-3/4})$, where the power $3/4$ is best known.")
+SMC = ("By comparing to a number of alternatives, we demonstrate that, with little overhead, our "
+       "approach allows small open-source language models to outperform models over 8$\\times$ "
+       "larger, as well as closed-source, fine-tuned ones.")
+LGNSDE = ("To address this, we introduce LGNSDE, which enhance GNODE by embedding randomness "
+          "through a Bayesian prior-posterior mechanism for epistemic uncertainty and Brownian "
+          "motion for aleatoric uncertainty.")
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The second-order term is of order n^{-3/4}, after a leading n^{-1/2} term.", SGD_RATE),
+    ("Small open models beat models more than 8x larger.", SMC),
+    ("Randomness enters in two ways: a Bayesian prior-posterior mechanism for epistemic "
+     "uncertainty and Brownian motion for aleatoric uncertainty.", LGNSDE),
+])
+def test_fractions_bounds_and_listed_counts_pass(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is None
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The second-order term is of order n^{-2/3}.", SGD_RATE),
+    ("Small open models beat models more than 10x larger.", SMC),
+    ("Randomness enters in three ways: a Bayesian prior-posterior mechanism and Brownian "
+     "motion.", LGNSDE),
+])
+def test_fractions_bounds_and_listed_counts_changed_fail(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is not None

@@ -4,8 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from rag.evidence import ScoredSentence, demote_background, more_of_paper
-from rag.query import analyse, asked_measures, numbers_near, ranked_words, split_parts
+from paperwise.text import clean_for_display
+from paperwise.types import Hit, Paper
+from rag.evidence import (
+    ScoredSentence,
+    demote_background,
+    favour_method,
+    find_evidence,
+    lead_clause,
+    more_of_paper,
+)
+from rag.query import (
+    analyse,
+    as_question,
+    asked_measures,
+    counted_words,
+    numbers_near,
+    ranked_words,
+    split_parts,
+)
 
 
 @pytest.mark.parametrize("question", [
@@ -115,3 +132,109 @@ def test_background_before_the_papers_own_words_ranks_lower() -> None:
     demoted = demote_background(pool)
     assert [s.index for s in demoted] == [1, 2, 0]
     assert {s.index: s.score for s in demoted}[2] == 0.52  # after the paper's own words: kept
+
+
+# -- issue 13: rules that hold for a class of phrasings, not for one question's wording ----------
+
+@pytest.mark.parametrize(("question", "asks_for"), [
+    ("What is the largest number of devices the NAS method was tested on?", "quantity"),
+    ("What's the number of pretraining tokens for OLMoE?", "quantity"),
+    ("I'd like to know the number of hardware devices it was evaluated on.", "quantity"),
+    ("How well does GeoX do on GeoQA?", "quantity"),
+    ("How good is LD3's FID on CIFAR10?", "quantity"),
+    ("Which language model had the lowest refusal rate on AIR-BENCH 2024?", "ranking"),
+    ("How long does LD3 take to train?", "training_time"),
+    ("On what hardware was PruneNet run?", "compute"),
+    ("Which VR device recorded LocoVR?", "name"),
+    ("实验在哪个环境中进行？", "name"),
+])
+def test_what_a_question_asks_for_across_wordings(question: str, asks_for: str) -> None:
+    assert analyse(question).asks_for == asks_for
+
+
+@pytest.mark.parametrize(("question", "shape"), [
+    ("Is there a theory of when adding fine-tuning weight differences works?", "detail"),
+    ("What is the difference between MotherNet and HyPoGen?", "compare"),
+    ("How do MotherNet and HyPoGen differ?", "compare"),
+    ("How is MotherNet different from HyPoGen?", "compare"),
+])
+def test_difference_as_a_noun_is_no_comparison(question: str, shape: str) -> None:
+    assert analyse(question).shape == shape
+
+
+def test_a_request_reads_as_the_question_it_holds() -> None:
+    assert as_question("Tell me the FID of LD3.") == "what is the FID of LD3."
+    assert as_question("Can you tell me how HELM uses codons?") == "how HELM uses codons?"
+    assert as_question("How does HELM use codons?") == "How does HELM use codons?"
+
+
+@pytest.mark.parametrize(("question", "measures"), [
+    ("By what margin does LASER-VFL beat the baselines?", {"improvement", "outperform"}),
+    ("How big is ResKPN's gain in episodic rewards?", {"improvement"}),
+    ("Which FID score does LD3 get at 10 NFE?", {"fid"}),
+    ("How good is LD3's FID?", {"fid"}),
+    ("What is the time needed to compress LLaMA-2-7B?", {"minute"}),
+])
+def test_a_measure_noun_is_told_in_any_word_of_its_group(question: str,
+                                                          measures: set[str]) -> None:
+    assert measures <= asked_measures(question)
+
+
+@pytest.mark.parametrize(("question", "counted"), [
+    ("How many human participants were in the user study?", "participants"),
+    ("How many risk categories does AIR-BENCH 2024 have?", "categories"),
+    ("On how much text was OLMoE pretrained?", "tokens"),
+    ("How much higher are ResKPN's episodic rewards?", "improvement"),
+])
+def test_what_a_count_counts_is_its_head_noun_or_its_group(question: str, counted: str) -> None:
+    assert counted in counted_words(question)
+
+
+def test_how_much_before_a_verb_counts_nothing() -> None:
+    assert counted_words("How much does PruneNet compress LLaMA-2-7B?") == []
+    assert "human" not in counted_words("How many human participants took part?")
+
+
+@pytest.mark.parametrize(("sentence", "found"), [
+    ("grounded in the AI Risks taxonomy, AIR 2024.", False),  # a figure inside a name
+    ("a four-tiered safety taxonomy with 314 granular risk categories", True),
+    ("in 5-10 minutes of training", True),  # a range is a figure
+])
+def test_figures_in_names_do_not_count_ranges_do(sentence: str, found: bool) -> None:
+    assert numbers_near(sentence, {"taxonomy", "minute"}, 6, 6) is found
+
+
+def _hit(abstract: str, title: str = "X") -> Hit:
+    return Hit(paper=Paper(id="p1", title=title, source="s.txt", position=1, abstract=abstract),
+               text=abstract, score=1.0)
+
+
+def test_how_well_takes_a_stated_result_when_no_figure_is_given() -> None:
+    hits = [_hit("GeoX outperforms specialists on GeoQA. GeoX reads diagrams.", "GeoX")]
+    pool = [ScoredSentence(1, 0, "GeoX outperforms specialists on GeoQA.", 0.5),
+            ScoredSentence(1, 1, "GeoX reads diagrams.", 0.6)]
+    question = "How well does GeoX do on GeoQA?"
+    assert [s.index for s in find_evidence(pool, question, analyse(question), hits)] == [0]
+    accurate = "How accurate is GeoX on GeoQA?"  # a figure only
+    assert find_evidence(pool, accurate, analyse(accurate), hits) == []
+    elsewhere = "How well does GeoX do on UniGeo?"  # a result on what was asked
+    assert find_evidence(pool, elsewhere, analyse(elsewhere), hits) == []
+
+
+def test_the_method_and_the_sentence_after_it_rank_higher() -> None:
+    pool = [ScoredSentence(1, 0, "Large action spaces make learning hard.", 0.6),
+            ScoredSentence(1, 1, "We propose a two-stage algorithm, POTEC.", 0.52),
+            ScoredSentence(1, 2, "It leverages clustering in the action space.", 0.51),
+            ScoredSentence(1, 3, "Experiments show large gains.", 0.55)]
+    assert [s.index for s in favour_method(pool)][:2] == [1, 2]
+
+
+def test_the_lead_is_the_clause_with_the_asked_figure_not_a_name() -> None:
+    sentence = ("AIR 2024 decomposes 8 government regulations into a four-tiered safety "
+                "taxonomy with 314 granular risk categories in the lowest tier.")
+    lead = lead_clause(sentence, "What size is the AIR-BENCH 2024 taxonomy?", "AIR-BENCH 2024")
+    assert "314 granular risk categories" in lead
+
+
+def test_relation_signs_in_latex_are_shown_as_characters() -> None:
+    assert clean_for_display("a \\sim40\\% gain, $\\approx$ 2x") == "a ~40% gain, ≈2x"

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from index.loaders import SUFFIXES, load_papers
+from index.records import Record, make_paper
 from paperwise.errors import InputError
 from paperwise.text import Language, normalize_text
 from paperwise.types import paper_id_for
@@ -164,3 +165,23 @@ def test_question_analysis_takes_any_text(text: str) -> None:
     intent = analyse(text)
     assert intent.language in get_args(Language) and intent.asks_for in (None, *get_args(AskKind))
     assert all(token in text for token in name_tokens(text))
+
+
+CJK = st.text(st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=20,
+              max_size=3000)
+CJK_WITH_PUNCTUATION = st.lists(st.one_of(CJK, st.sampled_from(["。", "，", " ", "！", "; "])),
+                                min_size=1, max_size=12).map("".join)
+
+
+@settings(LOADER, max_examples=100)
+@given(abstract=st.one_of(ABSTRACT, LONG, CJK, CJK_WITH_PUNCTUATION,
+                          st.integers(101, 30_000).map(lambda n: "Q" * n)))
+def test_a_derived_title_is_short_whatever_the_abstract(abstract: str) -> None:
+    """One unbroken token, Chinese without spaces, or anything else: a derived title is at most
+    100 characters, never the abstract itself (once the whole abstract became its title)."""
+    try:
+        paper = make_paper({"abstract": abstract}, Record("f.txt", "f.txt:1", 1, ""))
+    except ValueError:  # too short once white space is folded
+        return
+    assert 0 < len(paper.title) <= 100 and paper.title.encode("utf-8")
+    assert len(paper.abstract) <= 100 or paper.title != paper.abstract

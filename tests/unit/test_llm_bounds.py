@@ -14,12 +14,12 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langchain_core.outputs import ChatGenerationChunk
 
-from paperwise.errors import AnswererError
+from paperwise.errors import AnswererError, PaperwiseError
 from paperwise.logs import RedactURLs
 from paperwise.settings import Settings
 from paperwise.text import redact_url
 from rag.llm import LLMClient, endpoint_name, make_chat_model
-from rag.streaming import MarkerRuns
+from rag.streaming import Cancel, Cancelled, MarkerRuns, cancelling
 
 
 def _client(model: Any, **limits: Any) -> LLMClient:
@@ -82,6 +82,40 @@ def test_closing_the_reader_closes_the_upstream_stream() -> None:
         time.sleep(0.02)
     assert model.closed and model.pulled < 20, model.pulled
     assert not reading(), "the thread reading the upstream is gone"
+
+
+def test_a_cancelled_question_stops_its_stream_at_once() -> None:
+    """The server sets the question's switch when its client leaves: the reader, blocked on a
+    reply that sends a piece every 2 s, stops now, not at the next piece or the deadline."""
+    model = _Recording(responses=["abcdef"], sleep=2.0)
+    cancel = Cancel()
+    threading.Timer(0.3, cancel.cancel).start()
+    started = time.monotonic()
+    with cancelling(cancel), pytest.raises(Cancelled, match="went away"):
+        "".join(_client(model, deadline_s=30).stream_answer("q", []))
+    assert time.monotonic() - started < 0.8
+    assert not issubclass(Cancelled, AnswererError)  # no extractive answer for nobody
+    assert issubclass(Cancelled, PaperwiseError)
+
+
+def test_a_question_cancelled_before_its_call_sends_nothing() -> None:
+    model = _Recording(responses=["never"])
+    cancel = Cancel()
+    cancel.cancel()
+    with cancelling(cancel), pytest.raises(Cancelled):
+        _client(model).complete("system", "prompt")
+    assert model.pulled == 0
+
+
+def test_a_silence_yields_an_empty_piece_so_the_reader_can_leave() -> None:
+    """Gradio closes an answer whose client left only when the answer yields: a silent LLM
+    must not keep the turn until its deadline."""
+    model = FakeListChatModel(responses=["ab"], sleep=3.0)
+    stream = _client(model, deadline_s=20).stream_answer("q", [])
+    started = time.monotonic()
+    assert next(stream) == ""
+    assert time.monotonic() - started < 1.6
+    stream.close()
 
 
 @pytest.mark.parametrize(("pieces", "expected"), [

@@ -110,3 +110,39 @@ def test_titles_fall_back_to_a_short_first_clause() -> None:
                          "recent studies have shown that transformers struggle with it.")
     assert title.startswith("Search is an ability") and len(title.split()) <= 11
     assert derive_title("In this paper, we propose SOAP, an optimizer.") == "SOAP"
+
+
+ZH_SENTENCE = "我们提出了一种新的强化学习方法，它通过正则化零样本策略来模仿未标记的行为。"
+ZH_ABSTRACT = ZH_SENTENCE + "实验表明它在人形机器人控制上效果很好，并且优于以往的方法。" * 5
+
+
+@pytest.mark.parametrize("abstract", [
+    ZH_ABSTRACT,  # Chinese without spaces: once its own title
+    ZH_ABSTRACT.replace("，", "， ").replace("新的", "新的 "),  # a few spaces: once whole too
+    " ".join(["longwordwithoutanybreakatall" * 3] * 40),  # ten long words are still too long
+])
+def test_a_derived_title_is_short_and_never_the_whole_abstract(abstract: str) -> None:
+    title = derive_title(abstract)
+    assert 0 < len(title) <= 100 and len(title) < len(abstract) // 2, title
+
+
+def test_a_chinese_title_ends_at_the_first_sentence_end() -> None:
+    assert derive_title(ZH_ABSTRACT) == ZH_SENTENCE.rstrip("。")
+    long_sentence = "模型" * 200 + "。"  # no sentence end near: cut at 40 characters
+    title = derive_title(long_sentence)
+    assert len(title) == 40 and title.endswith("…")
+
+
+@pytest.mark.parametrize("url", [
+    "javascript://example.org/%0Aalert(document.cookie)",  # has a host: the scheme decides
+    "JavaScript:alert(1)", " data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
+    "ftp://example.org/paper.pdf", "vbscript://x/y", "//example.org/no-scheme", "https://",
+])
+def test_only_http_urls_are_kept_others_dropped_with_a_warning(tmp_path: Path, url: str) -> None:
+    rows = [{"abstract": ABSTRACT_A, "url": url}, {"abstract": ABSTRACT_B,
+                                                   "url": "HTTPS://openreview.net/forum?id=x"}]
+    path = write(tmp_path / "p.jsonl", "".join(json.dumps(r) + "\n" for r in rows))
+    report = load_papers([path])
+    assert [p.url for p in report.papers] == [None, "HTTPS://openreview.net/forum?id=x"]
+    assert [w for w in report.warnings if "'url'" in w] == [
+        w for w in report.warnings if w.startswith(f"{path}:1: field 'url' dropped")] != []

@@ -142,3 +142,92 @@ def test_a_dropped_negation_is_caught_through_a_synonym(claim: str) -> None:
 ])
 def test_a_kept_negation_passes_through_a_synonym(claim: str) -> None:
     assert check_polarity(claim, SEARCH_COT) is None
+
+
+# Issue 12, round 2: reversals told with evaluative words that are no antonym pair of each
+# other, with a phrasal verb, or by swapping who beats whom; sentences from data/.
+DYNAMICFLOW = ("Additionally, the resultant holo-like states provide superior inputs for "
+               "traditional SBDD approaches, playing a significant role in practical drug "
+               "discovery.")
+TVMS = ("Experimental results demonstrate that combining tree-search-based inference strategies "
+        "with TVMs significantly improves the accuracy of LLMs in mathematical problem-solving "
+        "tasks, surpassing the performance of existing verifiers.")
+LABEL_NOISE = ("We first demonstrate the importance of modeling the temporal nature of the label "
+               "noise function and how existing methods will consistently underperform.")
+ETSEED = ("Experiments demonstrate superior data efficiency and manipulation proficiency of our "
+          "proposed method, as well as its ability to generalize to unseen configurations with "
+          "only a few demonstrations.")
+DSPO = ("Our experimental results demonstrate that DSPO outperforms preference learning baselines "
+        "for T2I diffusion models in human preference evaluation tasks and enhances both visual "
+        "appeal and prompt alignment of generated images.")
+METRA = ("In this paper, we argue that the benefits seen in that paper can largely be explained "
+         "within the existing framework of mutual information skill learning (MISL).")
+MADTD = ("In this paper, we focus on one of the core difficulties of stable training with limited "
+         "samples: the inability of learned value functions to generalize to unobserved "
+         "on-policy actions.")
+GRIDMIX = ("While spatial modulation with vanilla grid-based representations offers a promising "
+           "alternative, it struggles with inadequate global information modeling and "
+           "over-fitting to the training spatial domain.")
+SMNN = ("This significant improvement enables efficient modeling of long-term dynamics without "
+        "sacrificing accuracy or interpretability.")
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The holo-like states it produces turn out to be poorer inputs for conventional SBDD "
+     "methods.", DYNAMICFLOW),
+    ("Combining tree-search inference with TVMs leaves LLM accuracy on mathematical problem "
+     "solving below that of existing verifiers.", TVMS),
+    ("The authors show that existing methods cope well with temporal label noise even when they "
+     "ignore its temporal nature.", LABEL_NOISE),
+    ("It shows better data efficiency, but it fails to generalise to unseen configurations "
+     "unless given many demonstrations.", ETSEED),
+    ("DSPO falls behind preference learning baselines in human preference evaluation tasks.",
+     DSPO),
+    ("Preference learning baselines beat DSPO in human preference evaluation tasks.", DSPO),
+    ("The paper argues that the benefits METRA credited to a Wasserstein distance cannot be "
+     "explained within the existing mutual information skill learning (MISL) framework.", METRA),
+    ("That makes long-term dynamics efficient to model, though at the expense of accuracy and "
+     "interpretability.", SMNN),
+])
+def test_a_reversed_judgement_is_caught(claim: str, evidence: str) -> None:
+    assert check_reversal(claim, [evidence]) is not None
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("MAD-TD goes after one core cause of instability with limited samples: learned value "
+     "functions fail to generalize to unobserved on-policy actions.", MADTD),
+    ("Plain grid-based spatial modulation lacks global information and overfits to the training "
+     "domain.", GRIDMIX),
+    ("It models long-term dynamics efficiently while keeping accuracy and interpretability.",
+     SMNN),
+    ("DSPO beats preference learning baselines in human preference evaluations and improves "
+     "visual appeal and prompt alignment.", DSPO),
+    ("The holo-like states it generates make better inputs for conventional SBDD methods.",
+     DYNAMICFLOW),
+    ("Existing methods that ignore the temporal nature of the noise consistently fall short.",
+     LABEL_NOISE),
+])
+def test_the_same_judgement_in_other_words_passes(claim: str, evidence: str) -> None:
+    assert check_reversal(claim, [evidence]) is None
+
+
+def test_a_swapped_comparison_says_so() -> None:
+    reason = check_reversal("Preference learning baselines beat DSPO in human preference "
+                            "evaluation tasks.", [DSPO])
+    assert reason is not None and "swapped" in reason
+
+
+SHAMPOO_COST = ("However, Shampoo's drawbacks include additional hyperparameters and "
+                "computational overhead when compared to Adam, which only updates running "
+                "averages of first- and second-moment quantities.")
+SHAMPOO_GOOD = ("There is growing evidence of the effectiveness of Shampoo, a higher-order "
+                "preconditioning method, over Adam in deep learning optimization tasks.")
+
+
+def test_a_judgement_another_close_sentence_backs_passes() -> None:
+    """A claim fusing two sentences: its "beat" is backed by the second closest sentence, not
+    contradicted by the closest one's "drawbacks"."""
+    claim = ("Shampoo tends to beat Adam but brings extra hyperparameters and computational "
+             "overhead.")
+    assert check_reversal(claim, [SHAMPOO_COST]) is not None
+    assert check_reversal(claim, [SHAMPOO_COST, SHAMPOO_GOOD]) is None

@@ -3,6 +3,7 @@ failed logins limited per address, and validation errors that can always be sent
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import time
@@ -12,7 +13,16 @@ import pytest
 from paperwise.errors import PaperwiseError
 from paperwise.settings import Settings
 from ui.app import _error_view
-from ui.security import LoginLimiter, basic_credentials, bearer_matches, credentials, login_matches
+from ui.auth import authorized, credentials_of
+from ui.security import (
+    Guard,
+    LoginLimiter,
+    basic_credentials,
+    bearer_matches,
+    credentials,
+    login_matches,
+    loopback_address,
+)
 
 
 def _basic(user: str, password: str, encoding: str = "utf-8") -> str:
@@ -84,3 +94,64 @@ def test_validation_errors_with_non_finite_inputs_serialize(value: float) -> Non
     assert json.loads(json.dumps(view, allow_nan=False))["input"] == str(value)
     assert "ctx" not in view
     assert _error_view({**error, "input": {"huge": "x" * 10_000}}).get("input") is None
+
+
+def test_a_bearer_token_sent_as_utf8_bytes_matches() -> None:
+    """Servers hand header values over as Latin-1 text; a client sends non-ASCII as UTF-8."""
+    login = ("ádá", "пароль ✓")
+    as_received = "Bearer " + "пароль ✓".encode().decode("latin-1")
+    assert bearer_matches(as_received, login) is True
+    assert bearer_matches("Bearer " + "пароль".encode().decode("latin-1"), login) is False
+    assert bearer_matches("Bearer \xff\xfe", login) is False  # not UTF-8: compared as it is
+
+
+def test_the_machine_routes_check_the_same_way_as_the_guard() -> None:
+    """ui.auth (/v1, /mcp, /api/papers/{id}) takes what ui.security takes, and refuses blank
+    credentials at start-up too."""
+    login = ("ádá", "пароль ✓")
+    assert authorized(_basic(*login), login) and authorized(None, None)  # None: no login set
+    assert authorized("Bearer " + "пароль ✓".encode().decode("latin-1"), login)
+    assert not authorized(_basic("ádá", "wrong"), login) and not authorized(None, login)
+    with pytest.raises(PaperwiseError, match="PAPERWISE_AUTH"):
+        credentials_of(Settings(_env_file=None, auth="admin: \t"))
+
+
+def _status_through_guard(guard: Guard, host: str | None) -> int:
+    """The status the guard (in front of an app that answers 200) gives a GET with this Host."""
+    headers = [] if host is None else [(b"host", host.encode("latin-1"))]
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "path": "/healthz", "method": "GET", "headers": headers,
+             "client": ("127.0.0.1", 5000)}
+    asyncio.run(guard(scope, receive, send))
+    return next(m["status"] for m in sent if m["type"] == "http.response.start")
+
+
+async def _ok(scope: dict, receive: object, send: object) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": []})  # type: ignore
+    await send({"type": "http.response.body", "body": b"ok"})  # type: ignore
+
+
+@pytest.mark.parametrize(("host", "status"), [
+    ("127.0.0.1:7860", 200), ("localhost:7860", 200), ("[::1]:7860", 200), ("127.0.0.2", 200),
+    ("app.localhost:7860", 200), (None, 200),
+    ("attacker.example:7860", 403), ("192.168.1.5:7860", 403), ("[::1", 403), ("", 403)])
+def test_a_loopback_server_refuses_other_host_names(host: str | None, status: int) -> None:
+    """DNS rebinding: a page at attacker.example, re-resolved to 127.0.0.1, sends matching
+    Origin and Host headers; only its name in Host tells the guard it is not this machine."""
+    guard = Guard(_ok, max_body_bytes=1000, login=None, limiter=LoginLimiter(5),
+                  loopback_only=True)
+    assert _status_through_guard(guard, host) == status
+    open_guard = Guard(_ok, max_body_bytes=1000, login=None, limiter=LoginLimiter(5))
+    assert _status_through_guard(open_guard, "attacker.example:7860") == 200
+
+
+def test_loopback_addresses() -> None:
+    assert all(map(loopback_address, ["127.0.0.1", "::1", "localhost", "x.localhost"]))
+    assert not any(map(loopback_address, ["0.0.0.0", "10.0.0.1", "example.org", ""]))
