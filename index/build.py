@@ -12,7 +12,7 @@ import shutil
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -33,7 +33,7 @@ from index.store import PaperStore, PaperVectors, StoredPaper, collection_name, 
 from paperwise.errors import InputError, StoreError
 from paperwise.settings import Settings
 from paperwise.text import split_sentences
-from paperwise.types import Paper
+from paperwise.types import BuildSummary, Paper
 
 log = logging.getLogger(__name__)
 
@@ -43,29 +43,6 @@ _T = TypeVar("_T")
 # Told (stage, papers done, papers in the stage) after each batch; stages: "papers" (the
 # English vectors: answerable from here), "multilingual".
 Progress = Callable[[str, int, int], None]
-
-
-@dataclass
-class BuildSummary:
-    papers: int = 0
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    removed: int = 0
-    chunks: int = 0
-    seconds: float = 0.0
-    duplicates: int = 0
-    skipped: list[str] = field(default_factory=list)
-    multilingual_pending: int = 0  # papers whose multilingual vector is still to be written
-
-    def line(self) -> str:
-        return (f"{self.papers} papers: {self.added} added, {self.updated} updated, "
-                f"{self.unchanged} unchanged, {self.removed} removed; {self.chunks} chunks in "
-                f"the index; {self.seconds:.1f} s"
-                + (f"; {self.duplicates} duplicate abstracts kept once" if self.duplicates else "")
-                + (f"; {len(self.skipped)} records or files skipped" if self.skipped else "")
-                + (f"; multilingual vectors still to add for {self.multilingual_pending}"
-                   if self.multilingual_pending else ""))
 
 
 @dataclass
@@ -240,6 +217,8 @@ def rebuild_index(settings: Settings, paths: Iterable[Path] | None = None, *,
     if settings.chroma.host:
         return _rebuild_on_server(settings, paths, embedder, progress), None
     current = settings.chroma.path
+    for leftover in current.parent.glob(f"{current.name}.rebuild-*"):  # a killed rebuild's
+        shutil.rmtree(leftover, ignore_errors=True)
     fresh = current.with_name(f"{current.name}.rebuild-{time.strftime('%Y%m%dT%H%M%S')}")
     fresh_settings = settings.model_copy(
         update={"chroma": settings.chroma.model_copy(update={"path": fresh})})

@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Literal
 
 import httpx
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from index.build import BuildSummary
 from paperwise.errors import PaperwiseError
 from paperwise.settings import Settings
+from paperwise.types import BuildSummary
 
 log = logging.getLogger(__name__)
 
@@ -151,30 +151,6 @@ def register_when_serving(settings: Settings, host: str, port: int, token: str) 
 
 
 # -- the client side: `paperwise index` handing its work to the owner ----------------------------
-class IndexSummary(BaseModel):
-    """What an index run did (index.build.BuildSummary), as POST /api/index reports it."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    papers: int = Field(description="Papers read from the files.")
-    added: int
-    updated: int
-    unchanged: int
-    removed: int
-    chunks: int = Field(description="Chunks in the index afterwards.")
-    seconds: float
-    duplicates: int = 0
-    skipped: list[str] = Field(default_factory=list,
-                               description="Records or files skipped, each naming file:line.")
-    line: str = Field(description="The summary in one line, as `paperwise index` prints it.")
-    files: list[str] = Field(default_factory=list, description="Uploaded files, as saved.")
-
-    @classmethod
-    def of(cls, summary: BuildSummary, files: list[str] | None = None) -> IndexSummary:
-        return cls.model_validate({**asdict(summary), "line": summary.line(),
-                                   "files": files or []})
-
-
 class IndexEvent(BaseModel):
     """One NDJSON line of POST /api/index: progress lines, then a summary or an error."""
 
@@ -182,12 +158,12 @@ class IndexEvent(BaseModel):
     stage: str | None = Field(None, description="progress: papers | multilingual.")
     done: int | None = Field(None, description="progress: papers done in the stage.")
     total: int | None = Field(None, description="progress: papers in the stage.")
-    summary: IndexSummary | None = None
+    summary: BuildSummary | None = None
     detail: str | None = Field(None, description="error: what went wrong.")
 
 
 def hand_over(owner: StoreOwner, paths: list[Path], prune: bool,
-              on_progress: Callable[[IndexEvent], None]) -> IndexSummary:
+              on_progress: Callable[[IndexEvent], None]) -> BuildSummary:
     """POST the paths to the owner's /api/index, passing each progress line it streams to
     `on_progress`; returns its summary. A refusal or an error line raises PaperwiseError."""
     body = {"paths": [str(p.resolve()) for p in paths], "prune": prune}
@@ -214,7 +190,7 @@ def _detail(response: httpx.Response) -> str:
 
 
 def _follow(lines: Iterator[str], on_progress: Callable[[IndexEvent], None],
-            url: str) -> IndexSummary:
+            url: str) -> BuildSummary:
     for line in lines:
         if not line.strip():
             continue

@@ -16,7 +16,7 @@ from paperwise.errors import InputError, PaperwiseError
 
 if TYPE_CHECKING:
     from paperwise.settings import Settings
-    from paperwise.types import Answer
+    from paperwise.types import Answer, BuildSummary
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -68,6 +68,13 @@ class _ProgressPrinter:
             self._bar = None
 
 
+def _print_summary(summary: BuildSummary, progress: _ProgressPrinter) -> None:
+    progress.close()
+    for message in summary.skipped:
+        print(f"warning: {message}", file=sys.stderr)
+    print(summary.line)
+
+
 def _hand_over(settings: Settings, args: argparse.Namespace, paths: list[Path],
                progress: _ProgressPrinter) -> bool:
     """While `paperwise serve` runs on this embedded index, it indexes for us (embedded Chroma
@@ -85,10 +92,7 @@ def _hand_over(settings: Settings, args: argparse.Namespace, paths: list[Path],
     summary = hand_over(owner, paths, args.prune,
                         lambda event: progress(event.stage or "papers", event.done or 0,
                                                event.total or 0))
-    progress.close()
-    for message in summary.skipped:
-        print(f"warning: {message}", file=sys.stderr)
-    print(summary.line)
+    _print_summary(summary, progress)
     return True
 
 
@@ -110,10 +114,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     else:
         summary = build_index(settings, paths, prune=args.prune, progress=progress,
                               multilingual=not args.multilingual_later)
-    progress.close()
-    for message in summary.skipped:
-        print(f"warning: {message}", file=sys.stderr)
-    print(summary.line())
+    _print_summary(summary, progress)
     return 0
 
 

@@ -8,7 +8,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
 from paperwise.text import normalize_text
 
@@ -152,3 +152,36 @@ class FinalEvent(BaseModel):
 
 
 StreamEvent = TextDelta | SourcesEvent | NoticeEvent | FinalEvent
+
+
+class BuildSummary(BaseModel):
+    """What an index run did: returned by `PaperQA.index`, printed by `paperwise index`, and
+    sent as JSON by POST /api/index (with `line`, the same one-line summary)."""
+
+    model_config = ConfigDict(extra="ignore")  # `line`, computed, comes back in the JSON
+
+    papers: int = Field(0, description="Papers read from the files.")
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    chunks: int = Field(0, description="Chunks in the index afterwards.")
+    seconds: float = 0.0
+    duplicates: int = Field(0, description="Duplicate abstracts, kept once.")
+    skipped: list[str] = Field(default_factory=list,
+                               description="Records or files skipped, each naming file:line.")
+    multilingual_pending: int = Field(
+        0, description="Papers whose multilingual vector is still to be written.")
+    files: list[str] = Field(default_factory=list, description="Uploaded files, as saved.")
+
+    @computed_field(  # type: ignore[prop-decorator]  # pydantic's documented way
+        description="The summary in one line, as `paperwise index` prints it.")
+    @property
+    def line(self) -> str:
+        return (f"{self.papers} papers: {self.added} added, {self.updated} updated, "
+                f"{self.unchanged} unchanged, {self.removed} removed; {self.chunks} chunks in "
+                f"the index; {self.seconds:.1f} s"
+                + (f"; {self.duplicates} duplicate abstracts kept once" if self.duplicates else "")
+                + (f"; {len(self.skipped)} records or files skipped" if self.skipped else "")
+                + (f"; multilingual vectors still to add for {self.multilingual_pending}"
+                   if self.multilingual_pending else ""))

@@ -7,6 +7,7 @@ from paperwise.text import markers_in, strip_markers
 from paperwise.types import (
     Answer,
     AnswerSentence,
+    BuildSummary,
     Citation,
     FinalEvent,
     Hit,
@@ -26,6 +27,7 @@ __all__ = [
     "Answer",
     "AnswerSentence",
     "AnswererError",
+    "BuildSummary",
     "Cancel",
     "Cancelled",
     "Citation",

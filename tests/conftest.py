@@ -137,7 +137,7 @@ def seed_qa(seed_settings: Settings, embedder: MiniLMEmbeddings,
 
     qa = PaperQA(seed_settings, store=make_store(seed_settings, embedder, multilingual))
     summary = qa.index()
-    assert summary.added == 94, summary.line()
+    assert summary.added == 94, summary.line
     return qa
 
 
@@ -156,7 +156,7 @@ def one_file_template(seed_qa: PaperQA, tmp_path_factory: pytest.TempPathFactory
     data = copy_seeds(root / "papers", SEED_FILES[:1])
     settings = copy_index(seed_qa.settings, root, data_dir=data)
     summary = open_qa(settings).index(prune=True)
-    assert (summary.papers, summary.removed, summary.unchanged) == (19, 75, 19), summary.line()
+    assert (summary.papers, summary.removed, summary.unchanged) == (19, 75, 19), summary.line
     return settings
 
 
@@ -170,7 +170,7 @@ def poisoned_qa(tmp_path_factory: pytest.TempPathFactory, open_qa: Callable[...,
     expected = write_corpus(root / "papers")
     qa = open_qa(make_settings(root, data_dir=root / "papers"))
     summary = qa.index()
-    assert summary.added == expected, summary.line()
+    assert summary.added == expected, summary.line
     titles = {p.title for p in qa.papers()}
     assert {t for t, _ in POISONS if t} <= titles, titles  # the targets are findable
     return qa

@@ -12,8 +12,7 @@ from typing import Any
 import gradio as gr
 
 from index.loaders import SUFFIXES
-from index.owner import IndexSummary
-from rag import InputError, PaperQA, PaperwiseError
+from rag import BuildSummary, InputError, PaperQA, PaperwiseError
 from ui.index_api import IndexService, Upload
 
 # Gradio finds a progress bar by a parameter whose default is a gr.Progress.
@@ -21,7 +20,7 @@ _PROGRESS = gr.Progress()
 _STAGES = {"papers": "Indexing papers", "multilingual": "Adding multilingual vectors"}
 
 
-def summary_html(summary: IndexSummary) -> str:
+def summary_html(summary: BuildSummary) -> str:
     """What an upload added, then each skipped record or file (file:line: why)."""
     files = ", ".join(summary.files)
     head = (f"Added from {files}: {summary.added} new, {summary.unchanged} already indexed"

@@ -31,8 +31,9 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field, ValidationError
 
 from index.loaders import SUFFIXES, LoadReport, load_file
-from index.owner import TOKEN_HEADER, IndexEvent, IndexSummary, release
+from index.owner import TOKEN_HEADER, IndexEvent, release
 from paperwise.errors import InputError, PaperwiseError
+from rag import BuildSummary
 from rag.api import PaperQA
 from ui.api_common import include_first
 from ui.auth import authorized
@@ -108,9 +109,9 @@ class IndexService:
         finally:
             self._lock.release()
 
-    def index(self, paths: list[Path], prune: bool, progress: Progress | None) -> IndexSummary:
+    def index(self, paths: list[Path], prune: bool, progress: Progress | None) -> BuildSummary:
         """Index these paths (the caller holds `exclusive`)."""
-        return IndexSummary.of(self.qa.index(paths, prune=prune, progress=progress))
+        return self.qa.index(paths, prune=prune, progress=progress)
 
     # -- uploads ----------------------------------------------------------------------------
     def save_uploads(self, uploads: list[Upload]) -> tuple[list[Path], list[str]]:
@@ -149,14 +150,14 @@ class IndexService:
                 return candidate
         raise InputError(f"{upload.name}: too many uploads of that name; rename it.")
 
-    def add_uploads(self, uploads: list[Upload], progress: Progress | None) -> IndexSummary:
+    def add_uploads(self, uploads: list[Upload], progress: Progress | None) -> BuildSummary:
         """Save and index uploads (the UI's "Add papers"); IndexBusy during another build."""
         with self.exclusive():
             saved, refused = self.save_uploads(uploads)
             return self.index_saved(saved, refused, progress)
 
     def index_saved(self, saved: list[Path], refused: list[str], progress: Progress | None
-                    ) -> IndexSummary:
+                    ) -> BuildSummary:
         """Index saved uploads (the caller holds `exclusive`); messages name the files as
         uploaded, not where the server keeps them."""
         if not saved:
@@ -183,7 +184,7 @@ def _check(name: str, data: bytes, max_abstract_chars: int) -> None:
             raise InputError(str(exc).replace(f"{folder}/", "")) from exc
 
 
-def _stream(work: Callable[[Progress], IndexSummary], release: contextlib.ExitStack
+def _stream(work: Callable[[Progress], BuildSummary], release: contextlib.ExitStack
             ) -> Iterator[str]:
     """Run `work` in a thread, yielding NDJSON lines: its progress, then its summary or error.
     The build finishes even if the client leaves (it stops only between batches otherwise)."""
@@ -248,7 +249,7 @@ def router(qa: PaperQA) -> APIRouter:
 
 
 async def _work(request: Request, service: IndexService, local: bool
-                ) -> Callable[[Progress], IndexSummary]:
+                ) -> Callable[[Progress], BuildSummary]:
     """What the request asks to index, checked before any build starts (422 otherwise);
     uploads are saved here (the caller holds the build slot)."""
     if request.headers.get("content-type", "").startswith("multipart/form-data"):

@@ -52,8 +52,8 @@ def test_a_file_name_that_is_not_utf8_indexes_under_a_safe_name(
     os.close(fd)
     store = make_store(small, embedder)
     summary = build_index(small, embedder=embedder, store=store)
-    assert summary.added == 4 and not summary.skipped, summary.line()
-    assert summary.line().startswith("4 papers: 4 added, 0 updated, 0 unchanged, 0 removed")
+    assert summary.added == 4 and not summary.skipped, summary.line
+    assert summary.line.startswith("4 papers: 4 added, 0 updated, 0 unchanged, 0 removed")
     assert {p.source for p in store.papers()} == {"good.txt", "caf\ufffd-\ufffd.txt"}
     assert any("caf\ufffd-\ufffd.txt: the file name is not valid UTF-8" in r.getMessage()
                for r in caplog.records)  # the warning names the file

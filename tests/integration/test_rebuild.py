@@ -1,7 +1,8 @@
 """`--rebuild` never costs a healthy index its papers: a paper file that fails to load half-way
 through the inputs stops the rebuild with an input error and the current index keeps serving
-every paper; on a real `chroma run` server a rebuild is built in collections of its own and
-swapped in only once complete, so one that fails leaves the current index as it was."""
+every paper, and what a killed rebuild left beside it is cleared; on a real `chroma run`
+server a rebuild is built in collections of its own and swapped in only once complete, so one
+that fails leaves the current index as it was."""
 
 from __future__ import annotations
 
@@ -62,8 +63,10 @@ def test_a_file_failing_half_way_stops_the_rebuild_and_the_index_serves_every_pa
     papers = open_qa(settings).papers()
     assert sorted(p.source for p in papers) == ["a.txt", "b.txt", "b.txt", "c.txt"]
     (settings.data_dir / "b.txt").unlink()  # removed on purpose: its papers may go
+    killed = tmp_path / "chroma.rebuild-20261130T235959"  # what a killed rebuild leaves
+    (killed / "half").mkdir(parents=True)
     summary, moved = rebuild_index(settings, embedder=embedder)
-    assert summary.added == 2 and moved is not None
+    assert summary.added == 2 and moved is not None and not killed.exists()
     assert _sources(settings, embedder) == ["a.txt", "c.txt"]
 
 

@@ -96,10 +96,10 @@ def test_an_index_with_every_field_on_every_chunk_still_reads_and_updates(
     store = make_store(settings, embedder)
     assert {p.title for p in store.papers()} == {r["title"] for r in _RECORDS}
     again = build_index(settings, embedder=embedder, store=store)
-    assert (again.added, again.updated, again.unchanged) == (0, 0, 3), again.line()
+    assert (again.added, again.updated, again.unchanged) == (0, 0, 3), again.line
     records = [{**r, "title": f"{r['title']} (revised)"} for r in _RECORDS]
     (settings.data_dir / "routing.jsonl").write_text(
         "".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     renamed = build_index(settings, embedder=embedder, store=store)
-    assert (renamed.added, renamed.updated) == (0, 3), renamed.line()
+    assert (renamed.added, renamed.updated) == (0, 3), renamed.line
     assert all(p.title.endswith("(revised)") for p in store.papers())
