@@ -1,17 +1,21 @@
-"""Servers the bench and the tests start: a `chroma run` and a `paperwise serve`, each on
-127.0.0.1, each stopped when the `with` block ends."""
+"""Servers the bench and the tests start: a `chroma run`, a `paperwise serve` and an ASGI app
+under uvicorn, each on 127.0.0.1, each stopped when the `with` block ends; and the probes the
+hostile bench and the HTTP guard tests share (a huge body streamed over a raw socket)."""
 
 from __future__ import annotations
 
+import base64
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def free_port() -> int:
@@ -103,3 +107,75 @@ def peak_rss_mb(pid: int) -> float:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+@contextmanager
+def uvicorn_server(app: Any, what: str = "the app under uvicorn") -> Iterator[str]:
+    """An ASGI app under uvicorn in a thread; yields its URL once its /healthz answers 200."""
+    import httpx
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True, name=f"uvicorn-{port}")
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            try:
+                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:  # not listening yet
+                pass
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"{what} did not start within 60 s")
+            time.sleep(0.1)
+        yield url
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def basic_auth(user: str, password: str) -> bytes:
+    """An HTTP Basic Authorization header value (UTF-8 credentials)."""
+    return b"Basic " + base64.b64encode(f"{user}:{password}".encode())
+
+
+def stream_body(url: str, headers: dict[str, bytes], size: int, chunked: bool
+                ) -> tuple[int, float, int]:
+    """POST /api/ask with a `size`-byte body sent as fast as the server takes it, from a thread,
+    over a raw socket; returns (status, seconds to the response, bytes the server took)."""
+    host, port = url.removeprefix("http://").split(":")
+    head = [b"POST /api/ask HTTP/1.1", b"Host: " + f"{host}:{port}".encode(),
+            b"Content-Type: application/json"]
+    head += [b"Transfer-Encoding: chunked"] if chunked else [b"Content-Length: %d" % size]
+    head += [name.encode() + b": " + value for name, value in headers.items()]
+    sock = socket.create_connection((host, int(port)), timeout=10)
+    sent = 0
+    done = threading.Event()
+
+    def send_body() -> None:
+        nonlocal sent
+        block = b" " * (256 * 1024)
+        frame = b"%x\r\n%s\r\n" % (len(block), block) if chunked else block
+        try:
+            while sent < size and not done.is_set():
+                sock.sendall(frame)
+                sent += len(block)
+        except OSError:  # the server closed the connection: what is under test
+            pass
+
+    started = time.monotonic()
+    sock.sendall(b"\r\n".join(head) + b"\r\n\r\n")
+    sender = threading.Thread(target=send_body, daemon=True)
+    sender.start()
+    try:
+        status_line = sock.recv(4096).split(b"\r\n", 1)[0]
+        took = time.monotonic() - started
+    finally:
+        done.set()
+        sock.close()
+        sender.join(timeout=10)
+    return int(status_line.split()[1]), took, sent

@@ -4,6 +4,7 @@ per chunk, so a 100k-chunk index can be stored in minutes instead of hours."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import defaultdict
 from pathlib import Path
@@ -13,6 +14,7 @@ import numpy as np
 from index.embeddings import Embedder, MiniLMEmbeddings
 from index.loaders import load_papers
 from paperwise.text import split_sentences
+from rag import Paper
 
 _KEY_WORDS = 3
 
@@ -83,3 +85,26 @@ class SeedSentenceEmbeddings(Embedder):
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.model.embed_query(text)
+
+
+def zipf_papers(n: int) -> list[Paper]:
+    """`n` papers (in memory) of ~1,300-character abstracts over a realistic vocabulary for
+    word search: 120k distinct words (real abstracts at 15k papers have ~10^5) drawn Zipf-like,
+    seeded. For the Papers tab's search, where seed sentences would give too few words."""
+    rng = random.Random(0)
+    common = ("graph neural network diffusion language model reinforcement learning "
+              "transformer attention benchmark robustness sparse expert routing retrieval "
+              "agent vision token safety alignment planning memory efficient scaling").split()
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    vocab = common + ["".join(rng.choices(letters, k=rng.randint(3, 12)))
+                      for _ in range(120_000)]
+    cumulative = list(itertools.accumulate(1 / (r + 1) for r in range(len(vocab))))
+
+    def text(words: int) -> str:
+        return " ".join(rng.choices(vocab, cum_weights=cumulative, k=words))
+
+    return [Paper(id=f"p{i:06d}", title=text(8).title(), source=f"f{i // 500}.jsonl",
+                  position=i + 1, venue=rng.choice(["ICLR 2025", "NeurIPS 2024", "ICML 2024"]),
+                  abstract=text(180) + ".", year=rng.choice([2023, 2024, 2025]),
+                  authors=[f"Author {rng.randint(1, 5000)}" for _ in range(4)])
+            for i in range(n)]

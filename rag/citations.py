@@ -12,8 +12,8 @@ import numpy as np
 
 from paperwise.text import MARKER_GROUP, markers_in, split_sentences, strip_markers, terms
 from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, SentenceBank
-from rag import cues
 from rag.claims import CLEARLY_BACKED, ClaimCheck, check_attribution, check_claim, names_in
+from rag.cues import verify as cues
 from rag.polarity import check_reversal
 
 
@@ -126,15 +126,21 @@ _CLAUSE = re.compile(r",\s+(?:and|while|which|but|whereas)\s+|;\s+|,\s+(?=(?:and
                      r"achieving|yielding|leading|even)\s)|\s+(?:[—–]|--)\s+")
 
 
-def unbacked_clauses(claim: str, abstract: str) -> list[str]:
+def unbacked_clauses(claim: str, abstract: str, wide: bool = False) -> list[str]:
     """The clauses of the claim whose content words the cited abstract mostly lacks: facts
-    added to a true sentence ("..., and it also transfers to a physical robot")."""
+    added to a true sentence ("..., and it also transfers to a physical robot"). `wide` (for a
+    caller that then lets a clause close in meaning to a cited sentence pass) also takes a
+    clause with several new words made partly of the abstract's own ("..., and trains the
+    scoring modules jointly with the downstream classifier")."""
     known = {t for t in terms(abstract)}
     found = []
     for clause in _CLAUSE.split(claim)[1:]:
         words = set(terms(clause))
-        if len(words) >= cues.CLAUSE_MIN_TERMS and len(words & known) / len(words) < \
-                cues.CLAUSE_MIN_KNOWN:
+        if len(words) < cues.CLAUSE_MIN_TERMS:
+            continue
+        share, new = len(words & known) / len(words), len(words - known)
+        if share < cues.CLAUSE_MIN_KNOWN or (wide and new >= cues.CLAUSE_NEW_TERMS
+                                             and share < cues.CLAUSE_NEW_KNOWN):
             found.append(clause.strip(" ."))
     return found
 
@@ -150,7 +156,7 @@ def _added(claim: str, abstract: str, papers: list[PaperSentences],
     """An unbacked clause, unless it is close in meaning to a cited sentence all the same
     (reworded: "lowers the dependence on demonstrations" for "reduce the demonstration
     reliance"); the bar is the one a whole sentence must reach."""
-    found = unbacked_clauses(claim, abstract)
+    found = unbacked_clauses(claim, abstract, wide=embed is not None)
     if found and embed is not None:
         vectors = embed(found)
         found = [c for c, v in zip(found, vectors, strict=True)
@@ -189,7 +195,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
         reason = f"not stated in {cited}"
     else:
         paper_text = " ".join(_paper_text(hits[m - 1]) for m in markers)
-        check = check_claim(claim, found.sentences, found.best, paper_text)
+        check = check_claim(claim, found.sentences, found.best, paper_text,
+                            tuple(found.closest))
         added = (_added(claim, paper_text, papers, embed, threshold)
                  if bank.space == "minilm" else None)
         reversed_ = check_reversal(claim, found.closest)

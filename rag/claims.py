@@ -373,14 +373,15 @@ def check_attribution(cited_score: float, best_other: tuple[int, float] | None) 
 
 
 def check_claim(claim: str, evidence_sentences: list[str], best_evidence: str,
-                paper_text: str) -> ClaimCheck:
+                paper_text: str, closest: tuple[str, ...] = ()) -> ClaimCheck:
     """Numbers (against the cited abstract's sentences and its title/metadata), names (against
-    paper_text) and polarity (against the best evidence sentence); the first failure wins."""
+    paper_text) and polarity (against the best evidence sentence, with the `closest` others as
+    the context that may back a negation); the first failure wins."""
     claim = strip_markers(claim)
     evidence = " ".join(evidence_sentences)
     for reason in (check_numbers(claim, f"{evidence}\n{paper_text}"),
                    check_names(claim, f"{paper_text}\n{evidence}"),
-                   check_polarity(claim, best_evidence)):
+                   check_polarity(claim, best_evidence, closest)):
         if reason:
             return ClaimCheck(False, reason)
     return ClaimCheck(True, "")

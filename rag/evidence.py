@@ -1,6 +1,6 @@
 """Which sentences answer a question: each retrieved abstract's sentences scored against it,
 the ones that can give what it asks for (a figure of what it measures, a name, ...), and the
-clause and the few sentences an extractive answer quotes. Cues and thresholds: rag/cues.py."""
+clause and the few sentences an extractive answer quotes. Cues and thresholds: rag/cues/."""
 
 from __future__ import annotations
 
@@ -44,6 +44,15 @@ def _cover(question_terms: set[str], sentence: str, weight: Weight) -> frozenset
     total = sum(weight(t) for t in question_terms)
     present = question_terms & set(terms(sentence))
     return frozenset((t, weight(t) / max(total, 1e-9)) for t in present)
+
+
+def abstract_cover(question: str, hit: Hit, weight: Weight) -> float:
+    """The share of the question's term weight (ask words aside) that a paper's title and
+    abstract hold anywhere: how much of what a list question asks about the paper speaks of."""
+    asked = {t for t in terms(question) if t not in cues.ASK_WORDS}
+    total = sum(weight(t) for t in asked)
+    held = asked & set(terms(f"{hit.paper.title} {hit.paper.abstract}"))
+    return sum(weight(t) for t in held) / total if total else 0.0
 
 
 def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],

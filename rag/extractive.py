@@ -5,7 +5,7 @@ A sentence's score mixes embedding similarity with IDF-weighted term overlap. Si
 cannot tell "what does X do" (answerable) from "how many GPU hours did X take" (not in the
 abstract): both find X's sentences. So what the question asks for (a quantity of what, a kind
 of detail, a list of papers; see rag/query.py) must be given by a chosen sentence, or the part
-that asks for it is refused, still naming the closest papers. Cues and thresholds: rag/cues.py.
+that asks for it is refused, still naming the closest papers. Cues and thresholds: rag/cues/.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from paperwise.text import clean_for_display, defuse_markers, terms
+from paperwise.text import TOKEN, clean_for_display, defuse_markers, stem, terms
 from paperwise.types import (
     Answer,
     AnswererName,
@@ -28,9 +28,11 @@ from paperwise.types import (
 )
 from rag import cues
 from rag.answerer import AnswerStream
+from rag.cues import answer_shape
 from rag.evidence import (
     ScoredSentence,
     Weight,
+    abstract_cover,
     demote_background,
     favour_method,
     find_evidence,
@@ -118,15 +120,22 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     # A question naming its paper is on topic by that name; others must score as relevant.
     if not evidence or (not named and not on_topic(evidence[0], pool, intent)):
         return None
-    if intent.shape == "detail" and intent.asks_for is None and not cues.WHY_ASK.search(question):
-        # Within the answering paper ("why" asks for the problem it sets out, so not then).
+    if (intent.shape == "detail" and intent.asks_for is None and not intent.yes_no
+            and not cues.WHY_ASK.search(question)):
+        # Within the answering paper ("why" asks for the problem it sets out, so not then; a
+        # yes/no question asks whether its claim holds: the sentence stating it settles it).
         pool = evidence = favour_method(demote_background(
             [s for s in pool if s.marker == evidence[0].marker]))
+    if intent.yes_no and intent.asks_for is None:
+        pool = evidence = _claim_first([s for s in pool if s.marker == evidence[0].marker], hits,
+                                       question)
     best = evidence[0]
     if intent.shape == "summary" and intent.asks_for is None:
         return _summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
+    if intent.yes_no:  # the sentence that settles it first, then the ones that support it
+        quoted = [best, *(s for s in quoted if s is not best)]
     body = " ".join(f"{_quote(s.text)} [{s.marker}]" for s in quoted)
     if intent.asks_for != "quantity":
         return Line(body, quoted)
@@ -135,6 +144,53 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     if len(quoted) == 1 and _quote(lead).rstrip(".") == _quote(best.text).rstrip("."):
         return Line(body, quoted)  # the lead would repeat the one quote word for word
     return Line(f"{_quote(lead)} [{best.marker}].\n{body}", quoted)
+
+
+def _claim_first(pool: list[ScoredSentence], hits: list[Hit],
+                 question: str) -> list[ScoredSentence]:
+    """For "Does X need Y?": the sentence that states the claim (Y), not the one that merely
+    names X, settles it: the paper's sentences by the share of the question's term weight they
+    hold outside the paper's name, then by score. The top one is ranked first."""
+    def claim_share(s: ScoredSentence) -> float:
+        name = set(terms(hits[s.marker - 1].paper.title)) | asked_names
+        return sum(share for term, share in s.cover if term not in name)
+
+    asked_names = set(terms(" ".join(name_tokens(question))))  # the subject, not the claim
+    if not pool:
+        return pool
+    top = max(pool, key=lambda s: (claim_share(s), s.score))
+    if claim_share(top) == 0:
+        return pool
+    lifted = replace(top, score=max(s.score for s in pool) + answer_shape.CLAIM_MARGIN)
+    return [lifted, *(s for s in pool if s is not top)]
+
+
+def verdict(question: str, sentence: str) -> str | None:
+    """"yes", "no", "part" or "unsure" for a yes/no question from the sentence that answers it;
+    None for a question that itself negates ("Does X not need Y?"), too easily misread."""
+    asked = {t for t in terms(question) if t not in cues.ASK_WORDS}
+    words = TOKEN.findall(question.casefold())
+    if not asked or any(answer_shape.DENYING.fullmatch(w) for w in words) or "n't" in question:
+        return None
+    tokens = TOKEN.findall(sentence.casefold())
+    stems = [stem(t) for t in tokens]
+    for i, token in enumerate(tokens):
+        if answer_shape.DENYING.fullmatch(token) and asked & set(
+                stems[i + 1 : i + 1 + answer_shape.NEGATION_WINDOW]):
+            return "no"
+    if answer_shape.LIMITING.search(sentence):
+        return "part"
+    return "yes" if len(asked & set(stems)) >= answer_shape.YES_COVER * len(asked) else "unsure"
+
+
+def _with_verdict(question: str, line: Line) -> Line:
+    """A yes/no question's line, led by its verdict (the best quoted sentence decides)."""
+    best = max(line.quoted, key=lambda s: s.score)
+    found = verdict(question, best.text)
+    # Without a verdict the quotes answer alone: a hedge first would read like a refusal.
+    if found in (None, "unsure"):
+        return line
+    return Line(f"{answer_shape.YES_LEAD[found]} {line.text}", line.quoted)
 
 
 def _summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
@@ -148,12 +204,15 @@ def _summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
 
 
 def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
-                hits: list[Hit], named: set[int]) -> list[Line]:
+                hits: list[Hit], named: set[int], weight: Weight) -> list[Line]:
     """One line per paper that fits, each judged on its own sentences: a paper fits when it
     mentions a name of the question ("Atari or MuJoCo"), shown by the sentence that does, or
     when its best sentence scores near the best paper's."""
-    names = [n.casefold() for n in name_tokens(question)
-             if not any(n.casefold() == hits[m - 1].paper.title.casefold() for m in named)]
+    # A compared paper is shown by its own best sentence; a list question naming a topic that
+    # is also a paper's title ("which papers apply ML to RNA?") still asks for every paper on it.
+    names = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in name_tokens(question)
+             if intent.shape == "list" or not any(
+                 n.casefold() == hits[m - 1].paper.title.casefold() for m in named)]
     best_of: dict[int, ScoredSentence] = {}
     for s in scored:
         best_of.setdefault(s.marker, s)
@@ -163,22 +222,29 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
         return []
     top = max(s.score for s in best_of.values())
     floor = max(top - cues.LIST_MARGIN, cues.LIST_MIN_SCORE[intent.language])
-    shown = {m: _showing_fit(s, scored, hits) for m, s in best_of.items()
-             if s.score >= floor or m in named}
+    close = {m for m, s in best_of.items() if s.score >= floor}
+    # Each close paper is judged on its whole abstract too: it must hold a fair share of the
+    # question's term weight next to the best-covered one (a paper matching the question's
+    # wording in one background sentence does not).
+    covers = {m: abstract_cover(question, hits[m - 1], weight) for m in close}
+    most = max(covers.values(), default=0.0)
+    margin = cues.LIST_QUOTE_MARGIN if intent.shape == "list" else cues.COMPARE_QUOTE_MARGIN
+    shown = {m: _showing_fit(s, scored, hits, margin) for m, s in best_of.items()
+             if m in named or (m in close and covers[m] >= answer_shape.LIST_COVER_RATIO * most)}
     for s in scored:  # a paper mentioning an asked name fits, shown by that sentence
-        if s.marker in best_of and any(n in s.text.casefold() for n in names):
+        if s.marker in best_of and any(n.search(s.text) for n in names):
             shown.setdefault(s.marker, s)
     return [Line(f"- {defuse_markers(hits[m - 1].paper.title)} [{m}]: {_quote(s.text)}", [s])
             for m, s in sorted(shown.items())]
 
 
-def _showing_fit(best: ScoredSentence, scored: list[ScoredSentence],
-                 hits: list[Hit]) -> ScoredSentence:
+def _showing_fit(best: ScoredSentence, scored: list[ScoredSentence], hits: list[Hit],
+                 margin: float) -> ScoredSentence:
     """The sentence shown for a fitting paper: where the paper says what it contributes ("we
     propose X"), when that scores close to its best, else its best."""
     title = hits[best.marker - 1].paper.title
     for s in scored:
-        if s.score < best.score - cues.LIST_QUOTE_MARGIN:
+        if s.score < best.score - margin:
             break
         if s.marker == best.marker and (cues.METHOD_CUE.search(s.text) or title in s.text):
             return s
@@ -236,8 +302,8 @@ def _compose(question: str, hits: list[Hit], lines: list[str | Line]) -> Answer:
 
 
 def _list_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
-                 hits: list[Hit], named: set[int]) -> Answer:
-    lines = _list_lines(question, intent, scored, hits, named)
+                 hits: list[Hit], named: set[int], weight: Weight) -> Answer:
+    lines = _list_lines(question, intent, scored, hits, named, weight)
     listed = {s.marker for line in lines for s in line.quoted}
     on_topic = name_tokens(question) or max(
         (s.score for s in scored if s.marker in listed), default=0.0) >= cues.LIST_TOPIC_SCORE[
@@ -265,7 +331,7 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
         if line is None or missing_names(part, hits):
             missing.append(ORDINALS[min(number, len(ORDINALS) - 1)])
         else:
-            lines.append(line)
+            lines.append(_with_verdict(part, line) if part_intent.yes_no else line)
             named = named or {line.quoted[0].marker}  # "... and how large is it?"
     if not lines:
         return _refusal(question, intent, hits, scored)
@@ -287,7 +353,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     if intent.asks_for in ("authors", "date", "review") or missing_names(question, hits):
         return _refusal(question, intent, hits, scored)
     if intent.wants_list:
-        return _list_answer(question, intent, scored, hits, named)
+        return _list_answer(question, intent, scored, hits, named, weight)
     if intent.parts:
         def rescore(part: str) -> list[ScoredSentence]:
             vector = embed(part) if embed else question_vector
@@ -298,6 +364,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     line = _detail_line(question, intent, scored, hits, named)
     if line is None:
         return _refusal(question, intent, hits, scored)
+    if intent.yes_no and intent.language == "en":
+        line = _with_verdict(question, line)
     lead = RELATED_LEAD_BY_LANGUAGE[intent.language]  # frames English quotes for a Chinese reader
     return _compose(question, hits, [lead, line] if lead else [line])
 

@@ -26,8 +26,9 @@ from paperwise.types import (
     SentenceBank,
     TextDelta,
 )
-from rag import citations, cues
+from rag import citations
 from rag.answerer import AnswerStream
+from rag.cues import verify as cues
 from rag.judge import JUDGE_SYSTEM_PROMPT, format_judge_prompt, parse_verdicts
 from rag.prompts import (
     CANNOT_ANSWER,

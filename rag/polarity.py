@@ -8,75 +8,27 @@ from __future__ import annotations
 import re
 
 from paperwise.text import STOPWORDS, clean_for_display, language_of, stem
-from rag import cues
-
-# Set by hand from general English antonyms; checked on the seed abstracts (no sentence flags
-# itself) and on the dev split of eval/verifier.jsonl.
-# Antonym pairs (base forms; -s/-es/-d/-ed/-ing/-ment(s) are matched too), from the brief's
-# list and the comparatives in data/. kind "cmp": a comparative whose sides swap with the roles
-# around "than"; "rel": a relation that also swaps in the passive; "chg": the same whoever acts.
-POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
-    (frozenset(a.split()), frozenset(b.split()), kind) for a, b, kind in (
-        ("faster quicker", "slower", "cmp"), ("more", "fewer less", "cmp"),
-        ("higher", "lower", "cmp"), ("better", "worse", "cmp"), ("best", "worst", "chg"),
-        ("larger bigger", "smaller", "cmp"), ("above", "below", "cmp"),
-        ("stronger", "weaker", "cmp"), ("easier", "harder", "cmp"),
-        ("outperform surpass beat exceed", "underperform lag trail", "rel"),
-        ("increase raise grow expand rise", "decrease reduce lower shrink cut decline drop",
-         "chg"),
-        ("maximize", "minimize", "chg"), ("widen", "narrow", "chg"),
-        ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
-        ("improve enhance boost strengthen help benefit",
-         "degrade degradation hurt worsen compromise weaken harm", "chg"),
-        ("keep kept retain preserve maintain", "lose lost", "chg"),
-        ("stable", "unstable", "chg"), ("efficient", "inefficient", "chg"),
-        ("effective", "ineffective", "chg"), ("consistent", "inconsistent", "chg"),
-        ("necessary", "unnecessary", "chg"), ("possible", "impossible", "chg"),
-        ("positive positively", "negative negatively", "chg"),
-        # Issue 12: more general English antonyms an answer may flip.
-        ("longer", "shorter", "cmp"), ("deeper", "shallower", "cmp"), ("finer", "coarser", "cmp"),
-        ("cheaper", "costlier", "cmp"), ("superior", "inferior", "chg"),
-        ("converge", "diverge", "chg"), ("overestimate", "underestimate", "chg"),
-        ("mitigate alleviate", "exacerbate aggravate amplify", "chg"),
-        ("sufficient", "insufficient", "chg"), ("scalable", "unscalable", "chg"),
-        ("reliable", "unreliable", "chg"), ("feasible", "infeasible", "chg"),
-        ("tractable", "intractable", "chg"), ("optimal", "suboptimal", "chg"),
-        ("biased", "unbiased", "chg"), ("correct", "incorrect", "chg"),
-        ("safe", "unsafe", "chg"), ("agree", "disagree", "chg"), ("well", "poorly", "chg"),
-        ("simplify", "complicate", "chg"), ("accelerate", "decelerate", "chg")))
-# Explicit negators ("cannot"/"n't" are split into "not" first); "fail(s|ed) to" counts too.
-NEGATORS = frozenset("not no never without neither nor unable none nothing lack lacks "
-                     "lacking".split())
-# A negator followed by these is not a negation ("not only", "no matter").
-NOT_NEGATION_AFTER = frozenset("only just merely least matter less".split())
-# Words that carry a negation implicitly, which a paraphrase may trade for "not"/"without".
-# They excuse a negation only when they speak of the negated words: an adjective through its own
-# stem ("unlabeled" for "no labels"), a verb through the words after it ("eliminates the need").
-IMPLICIT_ADJECTIVES = frozenset("unsupervised unlabeled unlabelled unseen unknown unnecessary "
-                                "zero-shot".split())
-IMPLICIT_SUFFIXES = ("-free", "-agnostic", "-independent")
-# Issue 12 added the words from "inadequate" on: a paraphrase's "lacks global information" is
-# the abstract's "struggles with inadequate global information" (round 3 of the dev split).
-IMPLICIT_VERBS = frozenset("eliminate avoid remove absence absent instead rather unlike bypass "
-                           "omit prevent fail inadequate insufficient struggle limit limited "
-                           "inability unable lack missing".split())  # base forms
-# Verbs too generic to show that two antonyms speak of the same thing (base forms).
-GENERIC_VERBS = frozenset("achieve show yield obtain lead result make provide demonstrate reach "
-                          "attain get offer deliver".split())
-POLARITY_WINDOW = 3  # tokens either side of an antonym that anchor what it speaks of
-ROLE_WINDOW = 5  # tokens either side of a comparison that hold the things compared
-NEGATION_SCOPE = 4  # tokens after a negator that it negates
-IMPLICIT_REACH = 6  # tokens after an implicit-negative verb that it speaks of ("unlike ...")
-# Share of the claim's content terms the evidence must hold before polarity is judged at all.
-POLARITY_MIN_OVERLAP = 0.4
-
-
-
+from rag.cues import verify as cues
+from rag.cues.verify import (
+    GENERIC_VERBS,
+    IMPLICIT_ADJECTIVES,
+    IMPLICIT_REACH,
+    IMPLICIT_SUFFIXES,
+    IMPLICIT_VERBS,
+    NEGATION_SCOPE,
+    NEGATORS,
+    NOT_NEGATION_AFTER,
+    POLARITY_MIN_OVERLAP,
+    POLARITY_PAIRS,
+    POLARITY_WINDOW,
+    ROLE_WINDOW,
+)
 
 _PUNCT = frozenset(",;:()")
 # Each synonym's key (stem prefix, as _content makes it) → its group's first word's key.
 _SYNONYM_KEYS = {stem(w)[:5]: stem(group.split()[0])[:5]
                  for group in cues.POLARITY_SYNONYMS for w in group.split()}
+_REWRITES = [(re.compile(p), w) for p, w in cues.PHRASAL_REWRITES]
 _BE = frozenset("is are was were be been being".split())
 _Occurrence = tuple[int, int, str]  # index, effective side, the words as written
 _Pair = tuple[frozenset[str], frozenset[str], str]
@@ -85,12 +37,8 @@ _Pair = tuple[frozenset[str], frozenset[str], str]
 def _words(text: str) -> list[str]:
     text = re.sub(r"\bcannot\b", "can not", clean_for_display(text).lower())
     text = re.sub(r"-{2,}|[—–]", " , ", text)  # a dash ends a clause like a comma
-    # "as well as" joins, it does not judge ("well" vs "poorly"); "adds to the bias" raises it.
-    text = re.sub(r"\bas well as\b", "and", text)
-    text = re.sub(r"\b(?:add|adds|added|adding) to\b", "increases", text)
-    # Phrasal verbs of ranking: "falls behind" / "falls short of" say "lags" / "underperforms".
-    text = re.sub(r"\b(?:fall|falls|fell|falling|fallen) behind\b", "lags", text)
-    text = re.sub(r"\b(?:fall|falls|fell|falling|fallen) short of\b", "underperforms", text)
+    for pattern, words in _REWRITES:
+        text = pattern.sub(words, text)
     return re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*|[,;:()]", re.sub(r"n't\b", " not", text))
 
 
@@ -161,6 +109,8 @@ def _swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:
 def _antonym_conflict(claim: list[str], evidence: list[str]) -> str | None:
     both_than = "than" in claim and "than" in evidence
     for pair in POLARITY_PAIRS:
+        if pair[2] == "deg" and ("than" in claim or "than" in evidence):
+            continue  # "lower X than Y" agrees with "Y has a high X"
         others = _occurrences(evidence, pair)
         for i, side, shown in _occurrences(claim, pair) if others else []:
             scored = []
@@ -236,6 +186,8 @@ def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
         near = [_scope(other, j) | _subject(other, j) for j in theirs]
         for i in mine:
             scope, subject = _scope(one, i), _subject(one, i)
+            if scope <= _unnegated(one, mine):
+                continue  # "where X is applied ... where X is not applied": both are said
             covered = len(scope & keys) >= cues.NEGATION_COVERAGE * len(scope)
             if (any((scope | subject) & words for words in near) or not scope or not covered
                     or (subject and not subject & keys and not same_topic)
@@ -245,6 +197,20 @@ def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
                        and not _PUNCT & set(one[min(i, k):max(i, k)]) for k in mine):
                 return "negates what the abstract says"
     return None
+
+
+def _unnegated(words: list[str], negators: list[int]) -> set[str]:
+    """The content of the words outside every negator's reach."""
+    reach = {k for i in negators for k in range(i - NEGATION_SCOPE, i + NEGATION_SCOPE + 1)}
+    return _content([w for k, w in enumerate(words) if k not in reach])
+
+
+def _negation_backed(claim: list[str], others: list[list[str]]) -> bool:
+    """Another close sentence negates some of the words the claim negates: the claim fuses
+    sentences ("a dimension that does not grow with precision" is said in the next one)."""
+    scopes = [_scope(claim, i) for i in range(len(claim)) if _is_negator(claim, i)]
+    return any(scope & _scope(other, j) for other in others for j in range(len(other))
+               if _is_negator(other, j) for scope in scopes)
 
 
 def _scope(words: list[str], i: int) -> set[str]:
@@ -337,26 +303,28 @@ def _clauses(words: list[str]) -> list[list[str]]:
     return parts
 
 
-def check_polarity(claim: str, evidence: str) -> str | None:
+def check_polarity(claim: str, evidence: str, context: tuple[str, ...] = ()) -> str | None:
     """The claim must not say the opposite of its evidence sentence (English only). Judging
     words alone are not compared: one sentence is too little context for them (see
-    check_reversal)."""
-    return check_reversal(claim, [evidence], judging=False)
+    check_reversal). `context`: other close sentences, which may back a negation."""
+    return check_reversal(claim, [evidence], judging=False, backing=context)
 
 
-def check_reversal(claim: str, closest: list[str], judging: bool = True) -> str | None:
+def check_reversal(claim: str, closest: list[str], judging: bool = True,
+                   backing: tuple[str, ...] = ()) -> str | None:
     """The claim must not say the opposite of the evidence sentences closest to it (best
     first; English only). Judged on the whole claim and on each of its clauses, each against
     the sentence(s) sharing most of its words, if they share enough: a long claim that joins
     several facts may reverse just one, and another sentence may speak of something else. A
     bare negation (no antonym) is judged only on the whole claim against the closest
     sentence; judging words (cues.VALENCE_*) only when `judging`, with the other closest
-    sentences as the context that may back them."""
+    sentences as the context that may back them (and a negation: with `backing` too)."""
     if language_of(claim) != "en" or not closest:
         return None
     c = _words(claim)
     sentences = [_words(s) if language_of(s) == "en" else [] for s in closest]
     known = [_content(e) for e in sentences]
+    backers = [_words(s) for s in backing if s not in closest and language_of(s) == "en"]
     clauses = _clauses(c)
     for part in [c, *clauses] if len(clauses) > 1 else [c]:
         keys = _content(part)
@@ -371,7 +339,8 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True) -> str 
             elsewhere = [s for s in sentences if s is not e]
             reason = (_antonym_conflict(part, e)
                       or (_valence_conflict(part, e, elsewhere) if judging else None)
-                      or (_negation_conflict(part, e) if negation else None))
+                      or (_negation_conflict(part, e) if negation
+                          and not _negation_backed(part, elsewhere + backers) else None))
             if reason:
                 return reason
     return None

@@ -18,6 +18,7 @@ from index.embeddings import Embedder, MultilingualEmbedder
 from paperwise.text import Language, clean_for_display, language_of, split_sentences, stem, terms
 from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
+from rag.cues import answer_shape
 
 AskKind = Literal["quantity", "ranking", "name", "authors", "date", "review", "institution",
                   "training_time", "compute", "license"]
@@ -36,6 +37,8 @@ class QuestionIntent:
     follow_up: bool
     size_only: bool = False
     parts: tuple[str, ...] = ()
+    # "Does X need Y?": answered with yes, no or in part first (rag/answer_shape.py).
+    yes_no: bool = False
 
     @property
     def wants_list(self) -> bool:
@@ -96,6 +99,9 @@ def analyse(question: str) -> QuestionIntent:
         follow_up=follow_up,
         size_only=bool(cues.SIZE_ASK.search(question)),
         parts=split_parts(question) if shape in ("detail", "summary") else (),
+        yes_no=shape in ("detail", "summary") and bool(answer_shape.YES_NO_ASK.search(question))
+        and not cues.ALTERNATIVES.search(question)
+        and not any(answer_shape.DENYING.fullmatch(w) for w in question.casefold().split()),
     )
 
 

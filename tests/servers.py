@@ -1,7 +1,7 @@
 """The live servers the tests start, each on 127.0.0.1 and each stopped when its `with` block
-ends: an ASGI app (the real one, or a part of it) under uvicorn in a thread, a llama.cpp server,
-a small HTTP stub (in a thread), and, from eval/servers.py (shared with the bench), `chroma run`
-and `paperwise serve`."""
+ends: a llama.cpp server, a small HTTP stub (in a thread), and, from eval/servers.py (shared
+with the bench), `chroma run`, `paperwise serve` and an ASGI app (the real one, or a part of
+it) under uvicorn in a thread."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from eval.servers import chroma_server, free_port, paperwise_serve
+from eval.servers import chroma_server, free_port, paperwise_serve, uvicorn_server
 
 if TYPE_CHECKING:
     from rag import PaperQA
@@ -41,25 +41,6 @@ def wait_until(ready: Callable[[], bool], what: str, timeout_s: float,
         if not alive() or time.monotonic() > deadline:
             raise AssertionError(f"{what} did not start within {timeout_s:.0f} s")
         time.sleep(0.1)
-
-
-@contextmanager
-def uvicorn_server(app: Any, what: str = "the app under uvicorn") -> Iterator[str]:
-    """An ASGI app under uvicorn in a thread; yields its URL once its /healthz answers 200."""
-    import uvicorn
-
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True, name=f"uvicorn-{port}")
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until(lambda: _status(f"{url}/healthz") == 200, what, 60, thread.is_alive)
-        yield url
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 @contextmanager

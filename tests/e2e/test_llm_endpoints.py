@@ -13,7 +13,7 @@ import pytest
 from paperwise.settings import LLMSettings, RetrievalSettings
 from paperwise.text import markers_in, split_sentences
 from rag import CANNOT_ANSWER, FinalEvent, PaperQA, TextDelta
-from rag.cues import MIN_SUPPORTED_SHARE
+from rag.cues.verify import MIN_SUPPORTED_SHARE
 from rag.prompts import CANNOT_ANSWER_BY_LANGUAGE, UNSUPPORTED_NOTICE
 from tests.conftest import derive
 from tests.servers import http_stub

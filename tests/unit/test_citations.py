@@ -5,15 +5,16 @@ import pytest
 
 from paperwise.text import markers_in
 from paperwise.types import Hit, Paper, PaperSentences, SentenceBank, paper_id_for
-from rag import cues
 from rag.citations import (
     drop_dangling,
     overlap_share,
     pair_overlap,
     supported_share,
     unbacked_clause,
+    unbacked_clauses,
     verify,
 )
+from rag.cues import verify as cues
 
 
 def test_markers_are_parsed_in_every_common_form() -> None:
@@ -171,3 +172,24 @@ def test_a_claim_worded_like_another_retrieved_paper_is_misattributed() -> None:
     own = "Client participation in federated learning is modelled as a Markov chain [1]."
     checked, _ = verify(own, [cited, other], bank, embed)
     assert checked[0].supported
+
+
+DATASEL = ("Existing works typically rely on single-modality information to assign importance "
+           "scores for individual samples. Specifically, our framework consists of three key "
+           "modules: dataset adaptation, sample scoring, and selection optimization. Extensive "
+           "experiments demonstrate that our approach consistently outperforms baselines.")
+
+
+def test_an_outside_fact_made_partly_of_the_abstracts_words_is_caught_when_widened() -> None:
+    """Issue 12 round 5: 'trains the scoring modules jointly with the downstream classifier in
+    a single pass' holds half its words in the abstract ('scoring', 'modules', 'single'): only
+    the wide reading, whose caller then asks its meaning, takes it."""
+    claim = ("The framework uses three modules, dataset adaptation, sample scoring and selection "
+             "optimization, and trains the scoring modules jointly with the downstream "
+             "classifier in a single pass.")
+    assert unbacked_clauses(claim, DATASEL) == []
+    assert unbacked_clauses(claim, DATASEL, wide=True) == [
+        "trains the scoring modules jointly with the downstream classifier in a single pass"]
+    reworded = ("The framework uses three modules, and it scores individual samples with "
+                "information from more than one modality.")
+    assert unbacked_clauses(reworded, DATASEL, wide=True) == []

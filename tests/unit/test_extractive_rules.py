@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from paperwise.text import clean_for_display
-from paperwise.types import Hit, Paper
+from paperwise.types import Hit, Paper, PaperSentences, SentenceBank
 from rag.evidence import (
     ScoredSentence,
     demote_background,
@@ -14,6 +15,7 @@ from rag.evidence import (
     lead_clause,
     more_of_paper,
 )
+from rag.extractive import extractive_answer, verdict
 from rag.query import (
     analyse,
     as_question,
@@ -238,3 +240,66 @@ def test_the_lead_is_the_clause_with_the_asked_figure_not_a_name() -> None:
 
 def test_relation_signs_in_latex_are_shown_as_characters() -> None:
     assert clean_for_display("a \\sim40\\% gain, $\\approx$ 2x") == "a ~40% gain, ≈2x"
+
+
+@pytest.mark.parametrize(("question", "yes_no"), [
+    ("Does OLMoE release its training data?", True),
+    ("Is SOAP quicker than AdamW in wall-clock time?", True),
+    ("Can LLM agents cope with asynchronous tasks?", True),
+    ("Is there any work on federated learning?", False),  # a list question
+    ("Is it GeoQA or UniGeo that GeoX is tested on?", False),  # "X or Y" is no yes/no
+    ("Does HyPoGen not need demonstrations?", False),  # a negated question is easily misread
+    ("How large is NutriBench?", False),
+])
+def test_yes_no_questions_are_told_by_their_opening_auxiliary(question: str,
+                                                               yes_no: bool) -> None:
+    assert analyse(question).yes_no is yes_no
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("CSA only involves inference, eliminating the need for extensive GPU-based model "
+     "training.", "no"),
+    ("We open-source all our work: model weights, training data, code and logs.", "yes"),
+    ("ReAct achieves 47% on synchronous tasks but only 11% on asynchronous tasks.", "part"),
+    ("CSA maps unimodal features into a multimodal space.", "unsure"),
+])
+def test_the_verdict_follows_the_sentence_that_states_the_claim(sentence: str,
+                                                                expected: str) -> None:
+    question = {"no": "Does CSA need lots of GPU training?",
+                "yes": "Does OLMoE release its training data?",
+                "part": "Can agents cope with asynchronous tasks?",
+                "unsure": "Does CSA need lots of GPU training?"}[expected]
+    assert verdict(question, sentence) == expected
+
+
+def test_a_yes_no_answer_quotes_the_sentence_stating_the_claim_first() -> None:
+    abstract = ("We introduce OLMoE, a fully open language model. OLMoE has 7B parameters. "
+                "We open-source all our work: model weights, training data and code.")
+    hits = [_hit(abstract, "OLMoE")]
+    sentences = abstract.split(". ")
+    bank = SentenceBank(space="minilm")
+    vectors = np.eye(len(sentences), 4, dtype=np.float32)
+    bank.papers["p1"] = PaperSentences(sentences, vectors)
+    question = "Does OLMoE release its training data?"
+    # The question vector is closest to the sentences that name OLMoE, not the claim.
+    vector = np.array([0.9, 0.8, 0.1, 0.0], dtype=np.float32)
+    answer = extractive_answer(question, analyse(question), vector, hits, bank,
+                               lambda term: 1.0)
+    assert answer.text.startswith("Yes.")
+    assert answer.text.split("\n")[0].index("training data") < answer.text.index("7B")
+
+
+def test_a_list_matches_asked_names_as_whole_words() -> None:
+    hits = [_hit("We study LLM decoding and film scoring.", "A"),
+            Hit(paper=Paper(id="p2", title="B", source="s.txt", position=2,
+                            abstract="We speed up LM inference with cascades."),
+                text="We speed up LM inference with cascades.", score=0.9)]
+    bank = SentenceBank(space="minilm")
+    bank.papers["p1"] = PaperSentences(["We study LLM decoding and film scoring."],
+                                       np.array([[0.0, 1.0]], dtype=np.float32))
+    bank.papers["p2"] = PaperSentences(["We speed up LM inference with cascades."],
+                                       np.array([[1.0, 0.0]], dtype=np.float32))
+    question = "Which papers make LM inference cheaper?"
+    answer = extractive_answer(question, analyse(question), np.array([1.0, 0.0]), hits, bank,
+                               lambda term: 1.0)
+    assert [c.paper.id for c in answer.citations] == ["p2"]

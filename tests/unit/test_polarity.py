@@ -231,3 +231,87 @@ def test_a_judgement_another_close_sentence_backs_passes() -> None:
              "overhead.")
     assert check_reversal(claim, [SHAMPOO_COST]) is not None
     assert check_reversal(claim, [SHAMPOO_COST, SHAMPOO_GOOD]) is None
+
+
+# Issue 12 round 5: a fresh dev batch of eval/verifier.jsonl, on real abstract sentences.
+RNA = ("Existing works predominantly focus on 1D sequence-based models, which overlook the "
+       "geometric context provided by 2D and 3D geometries.")
+FLAT = ("However, limited attention has been paid to the reinforcement learning (RL) context, "
+        "where the impact of flatter reward landscapes in policy parameter space remains largely "
+        "unexplored.")
+CIRCUIT = ("We find evidence that models employ the same circuit to handle the same syntactic "
+           "process independently of the language in which it occurs, and that this is the case "
+           "even for monolingual models trained completely independently.")
+QUALITY = ("This indicates that it is not only a way to accelerate training but can also improve "
+           "overall data quality.")
+LTL = ("Experiments in a variety of discrete and continuous domains demonstrate that our approach "
+       "is able to zero-shot satisfy a wide range of finite- and infinite-horizon specifications, "
+       "and outperforms existing methods in terms of both satisfaction probability and "
+       "efficiency.")
+CASCADES = ("These mechanisms offer different benefits: empirically, cascades offer compelling "
+            "cost-quality trade-offs, often even outperforming the large model; speculative "
+            "cascades offer impressive speed-ups, while guaranteeing quality-neutrality.")
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("Only a few earlier works use 1D sequence models, which miss the geometric context of 2D "
+     "and 3D structure.", RNA),  # quantifier
+    ("In RL, the effect of flatter reward landscapes in policy parameter space has received a "
+     "great deal of attention.", FLAT),  # quantifier, as an idiom
+    ("Models use different circuits for the same syntactic process depending on the language.",
+     CIRCUIT),  # sameness
+    ("The method is not only a way to speed up training but can also lower overall data "
+     "quality.", QUALITY),  # a direction verb against a judging one
+    ("It satisfies many specifications zero-shot, though existing methods remain ahead of it in "
+     "satisfaction probability and efficiency.", LTL),  # idiom, sides swapped
+    ("Cascades offer compelling cost-quality trade-offs but often fall well short of the large "
+     "model.", CASCADES),  # idiom with an adverb inside
+    ("Db-TSW improves accuracy over recent SW variants, though at a much higher computational "
+     "cost.", "We empirically show that Db-TSW significantly improves accuracy compared to recent "
+     "SW variants while maintaining low computational cost."),  # a degree against a comparative
+])
+def test_a_reversal_by_quantifier_sameness_direction_or_idiom_is_caught(
+        claim: str, evidence: str) -> None:
+    assert check_reversal(claim, [evidence]) is not None
+
+
+CONTEXT = [
+    "A key aspect of our results, compared to existing findings, is that for a fixed precision, "
+    "a single transformer can operate on an arbitrary (even infinite) number of tokens.",
+    "Additionally, it operates with a fixed embedding dimension of tokens (this dimension does "
+    "not increase with precision) and a fixed number of heads (proportional to the dimension).",
+]
+
+
+def test_a_negation_another_close_sentence_states_is_backed() -> None:
+    claim = ("For a fixed precision, one transformer can work on an arbitrary, even infinite, "
+             "number of tokens, with an embedding dimension that does not grow with precision.")
+    assert check_polarity(claim, CONTEXT[0]) is not None  # the closest alone lacks it
+    assert check_polarity(claim, CONTEXT[0], tuple(CONTEXT)) is None
+    assert check_reversal(claim, CONTEXT) is None
+
+
+def test_words_a_sentence_both_asserts_and_negates_are_not_a_contradiction() -> None:
+    evidence = ("We capture this dynamic by introducing a graphical model that explicitly "
+                "accounts for both the observed world (where interventions are applied) and the "
+                "counterfactual world (where selection occurs while interventions have not been "
+                "applied).")
+    claim = ("The authors introduce a graphical model that represents both the observed world "
+             "where interventions are applied and a counterfactual world where selection "
+             "happens.")
+    assert check_reversal(claim, [evidence]) is None
+    assert check_reversal("The authors introduce a graphical model that does not account for "
+                          "the observed world where interventions are applied.",
+                          [evidence]) is not None
+
+
+def test_a_comparative_does_not_contradict_a_plain_degree_of_the_baseline() -> None:
+    """'lower variance than on-policy evaluation' agrees with 'on-policy evaluation suffers
+    from high variance': comparatives and plain degrees are apart in the lexicon."""
+    evidence = ("In reinforcement learning, classic on-policy evaluation methods often suffer "
+                "from high variance and require massive online data to attain the desired "
+                "accuracy.")
+    claim = "The method is unbiased and has lower variance than classic on-policy evaluation."
+    assert check_reversal(claim, [evidence]) is None
+    assert check_reversal("Classic on-policy evaluation methods often suffer from low variance.",
+                          [evidence]) is not None

@@ -1,0 +1,208 @@
+"""Every cue list and threshold of the answer check (rag/citations.py, rag/polarity.py), each with
+where its value came from (the answerers' own are in rag/cues/__init__.py). "Dev split" means
+the dev rows of eval/verifier.jsonl; the test rows were never tuned on.
+"""
+
+from __future__ import annotations
+
+import re
+
+# -- checking an LLM answer (rag/citations.py) ---------------------------------------------
+# A sentence is backed when it is close in meaning to a cited abstract sentence, or when most
+# of its content words appear there. Tuned on the eval set's gold abstracts (README).
+SUPPORT_SIMILARITY = 0.55
+SUPPORT_OVERLAP = 0.5
+# A claim that fuses two abstract sentences ("X, as confirmed on Y") is backed when it comes
+# within FUSED_SIMILARITY_SLACK of SUPPORT_SIMILARITY and two cited sentences together hold
+# FUSED_OVERLAP of its content words (MiniLM only). Issue 12, dev split of eval/verifier.jsonl:
+# such faithful claims scored 0.54-0.55 / 0.56-0.58; wrong-paper, outside and invented ones
+# at similarity >= 0.50 held at most 0.44 of their words in any two sentences.
+FUSED_SIMILARITY_SLACK = 0.05
+FUSED_OVERLAP = 0.55
+# A sentence without a marker that only frames the answer ("Both papers study X.", "Two
+# papers address this.") is not a claim that needs a source.
+FRAMING = re.compile(r"\b(?:papers?|works?|studies|approaches|both|collection|abstracts?|"
+                     r"in summary|overall|the following|address(?:es)? this)\b"
+                     r"|^\s*(?:yes|no)\b", re.I)
+# For answers not in English, checked with multilingual-e5: the eval's Chinese questions scored
+# 0.822-0.874 against their paper's best sentence and 0.779-0.821 against another paper's.
+SUPPORT_SIMILARITY_MULTILINGUAL = 0.82
+# A later clause of a claim ("..., and it also X") with at least CLAUSE_MIN_TERMS content words,
+# less than CLAUSE_MIN_KNOWN of them in the cited abstract, adds an unstated fact (dev split of
+# eval/verifier.jsonl: faithful clauses keep >= 0.4 of their words).
+CLAUSE_MIN_TERMS = 3
+CLAUSE_MIN_KNOWN = 0.34
+# A clause with at least CLAUSE_NEW_TERMS content words the cited abstract lacks, and less
+# than CLAUSE_NEW_KNOWN of its words in it, must also be close in meaning to a cited sentence
+# (rag/citations.py _added): an outside fact built partly of the abstract's own words ("trains
+# the scoring modules jointly with the downstream classifier"). Issue 12 round 5, dev split
+# and a fresh dev batch: such faithful clauses had at most 3 new words or were rescued by
+# their meaning (0.62); outside ones had 4-5 new words at 0.38-0.43 known.
+CLAUSE_NEW_TERMS = 4
+CLAUSE_NEW_KNOWN = 0.5
+# A claim is checked for a reversed direction against this many of each cited paper's sentences
+# closest to it (the closest alone missed reversals: dev split of eval/verifier.jsonl).
+POLARITY_SENTENCES = 3
+# rag/polarity.py judges a long claim clause by clause too: one that joins several facts may
+# reverse just one, while the evidence shares too few of the whole claim's words to be judged
+# against it. Clauses are cut at punctuation and these coordinating words (general English
+# grammar; not at "that"/"which", which would cut a relative clause from the noun it speaks
+# of), each with at least POLARITY_CLAUSE_TERMS content words (shorter pieces, e.g. a noun
+# list "A and B", stay joined); a clause is judged only against a sentence sharing at least
+# as many of them (two shared words let unrelated sentences of one abstract clash). Issue 12,
+# checked on the dev split of eval/verifier.jsonl and on all sentence pairs within the seed
+# abstracts.
+CLAUSE_JOINERS = frozenset("and but while whereas although though yet so".split())
+# "show that X", "find that X": the reported clause X is a claim of its own, and is cut there
+# too (a "that" after a noun starts a relative clause and is not). Reporting verbs of academic
+# English, base forms (issue 12, round 2 of the dev split of eval/verifier.jsonl).
+REPORTING_VERBS = frozenset("show find demonstrate prove reveal observe confirm suggest argue "
+                            "establish verify note".split())
+POLARITY_CLAUSE_TERMS = 3
+# A negation on one side contradicts the other only if the other holds at least this share of
+# the negated words: "without accessing training data" is an aside, not a contradiction, of a
+# claim that merely mentions "data" (issue 12, dev split of eval/verifier.jsonl).
+NEGATION_COVERAGE = 0.5
+# The words just before a negator must be in the other sentence too (the same subject), unless
+# the claim shares this share of its content words with it: "the benefits X credited to Y
+# cannot be explained" against "the benefits ... can largely be explained" (0.67; issue 12,
+# round 3 of the dev split of eval/verifier.jsonl).
+NEGATION_SAME_TOPIC = 0.6
+# Words a paraphrase trades freely ("does not fix" for "is not resolved"): the polarity check
+# counts each group as one word when it compares what two sentences speak of. General English
+# verbs of academic prose, chosen by hand (issue 12).
+POLARITY_SYNONYMS = ("resolve fix solve address overcome tackle remedy", "need require demand",
+                     "use leverage employ utilize utilise exploit", "enable allow permit let",
+                     "large big", "fast quick rapid")
+# Evaluative words (base forms, matched inflected as POLARITY_PAIRS are): a claim reverses its
+# evidence when the judging words only it holds all lean one way and those only the evidence
+# holds all lean the other ("poorer inputs" for "superior inputs", "cope well" for "consistently
+# underperform", "fails to generalise" for "ability to generalize"). A negator just before, or
+# a VALENCE_FLIPPER next to, a word turns its lean ("helps least", "without sacrificing").
+# General English of results sections, chosen by hand (issue 12, round 2 of the dev split of
+# eval/verifier.jsonl: 8 of 11 new reversals are not antonym pairs; no faithful dev sentence
+# holds opposite leans on the two sides). Direction words (increase/reduce) are left out:
+# whether less is better depends on what is reduced.
+VALENCE_POSITIVE = frozenset((
+    "better best superior improve improvement outperform surpass beat exceed excel robust "
+    "robustness stable stability effective effectiveness efficacy efficient efficiency helpful "
+    "help benefit beneficial success successful successfully succeed accurate reliable "
+    "promising favorable favourable favorably favourably competitive strong strength advantage "
+    "advantageous enhance boost strengthen generalize generalise generalization "
+    "generalisation proficiency capable good excellent remarkable impressive well").split())
+VALENCE_NEGATIVE = frozenset((
+    "worse worst inferior poor poorer poorly degrade degradation underperform lag trail fail "
+    "failure fragile brittle vulnerable susceptible unstable instability ineffective "
+    "inefficient harmful hurt harm weaken weak weaker struggle sacrifice expense detrimental "
+    "suboptimal sub-optimal unreliable inaccurate below drawback").split())
+VALENCE_FLIPPERS = frozenset("less least".split())
+# Nouns and verbs that negate the evaluative word they govern, through "of/in/with" ("the
+# difficulties of stable training") or "... to" ("the inability of value functions to
+# generalize", "unable to cope"): base forms (issue 12, round 2: a faithful "cause of
+# instability" read against "difficulties of stable training" in the dev split of
+# eval/verifier.jsonl; "problem" left out: "problem solving" governs nothing).
+NEGATING_HEADS = frozenset("difficulty difficulties challenge challenges lack absence inability "
+                           "unable fail failure".split())
+# A claim is mis-attributed when another retrieved paper's sentence holds at least
+# SUPPORT_OVERLAP of its content words and this much more than any cited sentence does, unless
+# the cited paper backs it at rag/claims.py's CLEARLY_BACKED similarity. Issue 12, round 2 of
+# the dev split of eval/verifier.jsonl: for faithful sentences another paper never held more of
+# the words than the cited one (margin <= 0.0); a wrong-paper one whose cited paper's name kept
+# the similarity up held 0.30 more, the others 0.06-0.88.
+ATTRIBUTION_OVERLAP_MARGIN = 0.2
+# Below this share of backed sentences an LLM answer is replaced by the extractive one.
+MIN_SUPPORTED_SHARE = 0.5
+
+# -- the polarity check (rag/polarity.py) ------------------------------------------------
+# Set by hand from general English antonyms; checked on the seed abstracts (no sentence flags
+# itself) and on the dev split of eval/verifier.jsonl.
+# Antonym pairs (base forms; -s/-es/-d/-ed/-ing/-ment(s) are matched too), from the brief's
+# list and the comparatives in data/. kind "cmp": a comparative whose sides swap with the roles
+# around "than"; "rel": a relation that also swaps in the passive; "chg": the same whoever acts;
+# "deg": a plain degree against a comparative ("low cost" / "a higher cost"), judged only when
+# neither sentence compares with "than".
+POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
+    (frozenset(a.split()), frozenset(b.split()), kind) for a, b, kind in (
+        ("faster quicker", "slower", "cmp"), ("more", "fewer less", "cmp"),
+        ("higher", "lower", "cmp"), ("high", "low", "chg"), ("better", "worse", "cmp"),
+        ("best", "worst", "chg"),
+        ("larger bigger", "smaller", "cmp"), ("above", "below", "cmp"),
+        ("stronger", "weaker", "cmp"), ("easier", "harder", "cmp"),
+        ("outperform surpass beat exceed", "underperform lag trail", "rel"),
+        ("increase raise grow expand rise", "decrease reduce lower shrink cut decline drop",
+         "chg"),
+        ("maximize", "minimize", "chg"), ("widen", "narrow", "chg"),
+        ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
+        ("improve enhance boost strengthen help benefit",
+         "degrade degradation hurt worsen compromise weaken harm", "chg"),
+        ("keep kept retain preserve maintain", "lose lost", "chg"),
+        ("stable", "unstable", "chg"), ("efficient", "inefficient", "chg"),
+        ("effective", "ineffective", "chg"), ("consistent", "inconsistent", "chg"),
+        ("necessary", "unnecessary", "chg"), ("possible", "impossible", "chg"),
+        ("positive positively", "negative negatively", "chg"),
+        # Issue 12: more general English antonyms an answer may flip.
+        ("longer", "shorter", "cmp"), ("deeper", "shallower", "cmp"), ("finer", "coarser", "cmp"),
+        ("cheaper", "costlier", "cmp"),
+        ("cheap inexpensive", "expensive costly", "chg"), ("superior", "inferior", "chg"),
+        ("converge", "diverge", "chg"), ("overestimate", "underestimate", "chg"),
+        ("mitigate alleviate", "exacerbate aggravate amplify", "chg"),
+        ("sufficient", "insufficient", "chg"), ("scalable", "unscalable", "chg"),
+        ("reliable", "unreliable", "chg"), ("feasible", "infeasible", "chg"),
+        ("tractable", "intractable", "chg"), ("optimal", "suboptimal", "chg"),
+        ("biased", "unbiased", "chg"), ("correct", "incorrect", "chg"),
+        ("safe", "unsafe", "chg"), ("agree", "disagree", "chg"), ("well", "poorly", "chg"),
+        ("simplify", "complicate", "chg"), ("accelerate", "decelerate", "chg"),
+        # Issue 12 round 5 (a fresh dev batch: 11 of 16 reversals missed): quantifiers ("most
+        # work" / "only a few works", "little attention" / "much attention"), sameness ("the
+        # same circuit" / "different circuits"), and a direction verb against a judging verb
+        # ("raise/improve data quality" / "lower data quality"), and plain degrees ("low
+        # cost" / "a much higher cost"): those meet their comparatives only without "than",
+        # since "lower variance than X" agrees with "X suffers from high variance" (all
+        # sentence pairs of the seed abstracts).
+        # General English, chosen by hand; each speaks of the words around it, so "different
+        # tasks" and "the same model" do not meet.
+        ("most many much majority predominantly", "few little scant limited", "chg"),
+        ("same identical shared", "different distinct", "chg"),
+        ("improve enhance boost raise", "lower decrease degrade", "chg"),
+        ("high higher", "low lower", "deg"),
+        ("cheap cheaper inexpensive", "expensive costly costlier", "deg")))
+# Explicit negators ("cannot"/"n't" are split into "not" first); "fail(s|ed) to" counts too.
+NEGATORS = frozenset("not no never without neither nor unable none nothing lack lacks "
+                     "lacking".split())
+# A negator followed by these is not a negation ("not only", "no matter").
+NOT_NEGATION_AFTER = frozenset("only just merely least matter less".split())
+# Words that carry a negation implicitly, which a paraphrase may trade for "not"/"without".
+# They excuse a negation only when they speak of the negated words: an adjective through its own
+# stem ("unlabeled" for "no labels"), a verb through the words after it ("eliminates the need").
+IMPLICIT_ADJECTIVES = frozenset("unsupervised unlabeled unlabelled unseen unknown unnecessary "
+                                "zero-shot".split())
+IMPLICIT_SUFFIXES = ("-free", "-agnostic", "-independent")
+# Issue 12 added the words from "inadequate" on: a paraphrase's "lacks global information" is
+# the abstract's "struggles with inadequate global information" (round 3 of the dev split).
+IMPLICIT_VERBS = frozenset("eliminate avoid remove absence absent instead rather unlike bypass "
+                           "omit prevent fail inadequate insufficient struggle limit limited "
+                           "inability unable lack missing".split())  # base forms
+# Phrases rewritten before the polarity check reads a sentence (lower case, regex → words):
+# idioms of ranking and of holding that say what a word of POLARITY_PAIRS or a negation says.
+# "falls behind"/"falls short of" since round 1 of issue 12; round 5 (fresh dev batch) added
+# an adverb inside them ("falls well short of"), "remain/stay ahead of", "break down" and the
+# quantities "a great deal of"/"a lot of" (general English, chosen by hand).
+_FALL = r"\b(?:fall|falls|fell|falling|fallen)(?: (?:well|far|slightly|somewhat|clearly))?"
+PHRASAL_REWRITES: tuple[tuple[str, str], ...] = (
+    (r"\bas well as\b", "and"),  # joins, does not judge ("well" vs "poorly")
+    (r"\b(?:add|adds|added|adding) to\b", "increases"),  # "adds to the bias" raises it
+    (_FALL + r" behind\b", "lags"), (_FALL + r" short of\b", "underperforms"),
+    (r"\b(?:remain|remains|remained|stay|stays|stayed|is|are|was|were) (?:well |far |clearly )?"
+     r"ahead of\b", "outperforms"),
+    (r"\b(?:break|breaks|broke|breaking|broken) down\b", "fail"),
+    (r"\ba (?:great|good) deal of\b|\b(?:a lot|lots) of\b", "much"),
+)
+# Verbs too generic to show that two antonyms speak of the same thing (base forms).
+GENERIC_VERBS = frozenset("achieve show yield obtain lead result make provide demonstrate reach "
+                          "attain get offer deliver".split())
+POLARITY_WINDOW = 3  # tokens either side of an antonym that anchor what it speaks of
+ROLE_WINDOW = 5  # tokens either side of a comparison that hold the things compared
+NEGATION_SCOPE = 4  # tokens after a negator that it negates
+IMPLICIT_REACH = 6  # tokens after an implicit-negative verb that it speaks of ("unlike ...")
+# Share of the claim's content terms the evidence must hold before polarity is judged at all.
+POLARITY_MIN_OVERLAP = 0.4
