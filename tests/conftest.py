@@ -17,12 +17,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pytest
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 from index.embeddings import MiniLMEmbeddings, MultilingualEmbedder
+from index.late_pooling import Span
 from paperwise.settings import Settings
 from tests.servers import free_port as free_port  # re-exported for the tests
 
@@ -37,6 +39,17 @@ SEEDS = ROOT / "data"
 SEED_FILES = sorted(SEEDS.glob("*.txt"))
 TIERS = ("unit", "integration", "e2e")
 
+
+
+class FailingEmbedder(MiniLMEmbeddings):
+    """An embedder that dies half-way through a build (for builds that must leave no trace)."""
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        raise RuntimeError("the embedder died half-way")
+
+    def embed_spans(self, texts: list[str], spans: list[list[Span]],
+                    passes: list[list[Span]] | None = None) -> list[np.ndarray]:
+        raise RuntimeError("the embedder died half-way")
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each test with its tier, the name of the folder it lives in under tests/."""

@@ -17,10 +17,10 @@ import pytest
 from index.build import build_index, rebuild_index
 from index.chroma import integrity_failed, store_errors
 from index.embeddings import MiniLMEmbeddings
-from index.late_pooling import Span
 from index.store import make_store
 from paperwise.errors import InputError, StoreError
 from paperwise.settings import Settings
+from tests.conftest import FailingEmbedder
 
 CORPUS = ("ICLR 2025 papers\n\n"
           "We introduce FB-CPR, which regularizes zero-shot reinforcement learning.\n\n"
@@ -129,21 +129,12 @@ def test_a_rebuild_with_bad_input_leaves_the_old_index_untouched(
                                                                           "papers"]
 
 
-class _FailingEmbedder(MiniLMEmbeddings):
-    def embed(self, texts: list[str]) -> np.ndarray:
-        raise RuntimeError("the embedder died half-way")
-
-    def embed_spans(self, texts: list[str], spans: list[list[Span]],
-                    passes: list[list[Span]] | None = None) -> list[np.ndarray]:
-        raise RuntimeError("the embedder died half-way")
-
-
 def test_a_rebuild_that_fails_half_way_leaves_the_old_index_in_place(
         small: Settings, embedder: MiniLMEmbeddings) -> None:
     build_index(small, embedder=embedder, store=make_store(small, embedder))
     before = _state(small, embedder)
     with pytest.raises(RuntimeError, match="half-way"):
-        rebuild_index(small, embedder=_FailingEmbedder())
+        rebuild_index(small, embedder=FailingEmbedder())
     assert _state(small, embedder) == before
     assert not list(small.chroma.path.parent.glob("chroma.*"))  # no partial index left behind
 

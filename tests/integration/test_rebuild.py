@@ -9,16 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from index.build import build_index, rebuild_index
 from index.embeddings import MiniLMEmbeddings
-from index.late_pooling import Span
 from index.store import make_store
 from paperwise.errors import InputError
 from paperwise.settings import Settings
 from rag import PaperQA
+from tests.conftest import FailingEmbedder
 from tests.servers import chroma_server
 
 _FILES = {
@@ -35,15 +34,6 @@ def _folder(root: Path) -> Path:
     for name, text in _FILES.items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder
-
-
-class _FailingEmbedder(MiniLMEmbeddings):
-    def embed(self, texts: list[str]) -> np.ndarray:
-        raise RuntimeError("the embedder died half-way")
-
-    def embed_spans(self, texts: list[str], spans: list[list[Span]],
-                    passes: list[list[Span]] | None = None) -> list[np.ndarray]:
-        raise RuntimeError("the embedder died half-way")
 
 
 def _sources(settings: Settings, embedder: MiniLMEmbeddings) -> list[str]:
@@ -86,7 +76,7 @@ def test_a_rebuild_on_a_chroma_server_that_fails_leaves_the_index_in_place(
     store.client.get_or_create_collection("pwrebuild-left-by-a-killed-rebuild")
     before = _sources(settings, embedder)
     with pytest.raises(RuntimeError, match="half-way"):
-        rebuild_index(settings, embedder=_FailingEmbedder())
+        rebuild_index(settings, embedder=FailingEmbedder())
     assert _sources(settings, embedder) == before == ["a.txt", "b.txt", "b.txt", "c.txt"]
     names = {c.name for c in store.client.list_collections()}
     assert not any(n.startswith("pwrebuild-") for n in names), names
