@@ -30,8 +30,14 @@ from typing import TYPE_CHECKING, Any, cast
 import httpx
 
 from eval.fake_llm import FakeLLMServer, Replayer, Reply
-from eval.load import rss_mb
-from eval.servers import basic_auth, paperwise_serve, peak_rss_mb, stream_body, uvicorn_server
+from eval.servers import (
+    basic_auth,
+    paperwise_serve,
+    peak_rss_mb,
+    rss_mb,
+    stream_body,
+    uvicorn_server,
+)
 from eval.synthetic import zipf_papers
 
 if TYPE_CHECKING:

@@ -12,10 +12,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from eval.bench_report import ms_p50_p95
 from eval.metrics import percentile
+from eval.servers import rss_mb
 
 log = logging.getLogger(__name__)
 
@@ -71,14 +71,6 @@ class LoadResult:
             f"{self.rss_before_mb:.0f} → {self.rss_after_mb:.0f} MB "
             f"({self.rss_after_mb / self.rss_before_mb - 1:+.0%}) | | |",
         ]
-
-
-def rss_mb(pid: int) -> float:
-    """A live process's resident memory now (Linux), in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def _client_loop(url: str, questions: list[str], start: int, until: float, run: Run,

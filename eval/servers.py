@@ -101,12 +101,22 @@ def paperwise_serve(env: dict[str, str], cwd: Path, port: int | None = None
         _stop(process)
 
 
-def peak_rss_mb(pid: int) -> float:
-    """A live process's peak resident memory (Linux), in MB."""
+def _status_mb(pid: int, field: str) -> float:
+    """A memory field of a live process's /proc status (Linux), in MB; 0.0 when absent."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def peak_rss_mb(pid: int) -> float:
+    """A live process's peak resident memory (Linux), in MB."""
+    return _status_mb(pid, "VmHWM")
+
+
+def rss_mb(pid: int) -> float:
+    """A live process's resident memory now (Linux), in MB."""
+    return _status_mb(pid, "VmRSS")
 
 
 @contextmanager

@@ -17,8 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from eval.load import rss_mb
-from eval.servers import basic_auth, peak_rss_mb, stream_body
+from eval.servers import basic_auth, peak_rss_mb, rss_mb, stream_body
 from rag import PaperQA
 from tests.conftest import cli_env, copy_index, derive, free_port
 from tests.servers import app_server, paperwise_serve

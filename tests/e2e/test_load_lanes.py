@@ -17,7 +17,8 @@ import httpx
 import pytest
 
 from eval.fake_llm import FakeLLMServer, Replayer, Reply
-from eval.load import BrowserUser, load, rss_mb
+from eval.load import BrowserUser, load
+from eval.servers import rss_mb
 from rag import PaperQA
 from tests.conftest import cli_env, copy_index
 from tests.servers import paperwise_serve, wait_until
