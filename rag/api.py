@@ -38,7 +38,7 @@ from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import MULTILINGUAL_PENDING_NOTICE, TRUNCATED_NOTICE
-from rag.query import QueryEncoder, analyse
+from rag.query import QueryEncoder, analyse, name_tokens
 from rag.retrieve import Filters, HybridRetriever
 
 log = logging.getLogger(__name__)
@@ -193,6 +193,8 @@ class PaperQA:
         # A list or comparison judges every fitting paper: it searches more of them.
         hits = self.retriever.search(query, k or (cues.LIST_K if query.intent.wants_list
                                                   else None), mode, filters)
+        if query.intent.shape == "list":  # and every paper naming what it lists
+            hits += self.retriever.mentioning(name_tokens(query.text), hits, filters)
         retrieved = time.perf_counter()
         yield SourcesEvent(hits=hits)
         bank = self.store.sentence_bank([h.paper.id for h in hits])

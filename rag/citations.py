@@ -123,7 +123,11 @@ def _worded_elsewhere(claim: str, found: _Support, hits: list[Hit], bank: Senten
 _CLAUSE = re.compile(r",\s+(?:and|while|which|but|whereas)\s+|;\s+|,\s+(?=(?:and|it|they)\s)"
                      r"|\s+and\s+(?=(?:it|they|also|can|could|is|are|was|were|has|have)\b)"
                      r"|,\s+(?=(?:with|including|especially|enabling|allowing|making|reaching|"
-                     r"achieving|yielding|leading|even)\s)|\s+(?:[—–]|--)\s+")
+                     r"achieving|yielding|leading|even)\s)|\s+(?:[—–]|--)\s+"
+                     # a reason or an aside joined after a comma: ", since it was designed for
+                     # hospitals ...", ", a gap the authors attribute to ..." (issue 12 fresh
+                     # dev batch: outside facts joined so were missed)
+                     r"|,\s+(?=(?:since|because|given that|due to|a|an)\s)")
 
 
 def unbacked_clauses(claim: str, abstract: str, wide: bool = False) -> list[str]:

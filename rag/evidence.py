@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 import numpy as np
 
-from paperwise.text import stem, terms
+from paperwise.text import clean_for_display, stem, terms
 from paperwise.types import Hit, SentenceBank
 from rag import cues
 from rag.query import (
@@ -55,6 +56,19 @@ def abstract_cover(question: str, hit: Hit, weight: Weight) -> float:
     return sum(weight(t) for t in held) / total if total else 0.0
 
 
+def topic_pairs(question: str, weight: Weight) -> set[tuple[str, str]]:
+    """Two content words standing together in the question, one of them rare in the corpus
+    ("knowledge distillation"): a sentence saying the same pair speaks of the same topic."""
+    asked = [t for t in terms(question) if t not in cues.ASK_WORDS]
+    return {(a, b) for a, b in pairwise(asked)
+            if max(weight(a), weight(b)) >= cues.RARE_TERM_WEIGHT}
+
+
+def holds_pair(sentence: str, pairs: set[tuple[str, str]]) -> bool:
+    words = terms(sentence)
+    return bool(pairs) and not pairs.isdisjoint(pairwise(words))
+
+
 def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],
                     bank: SentenceBank, weight: Weight) -> list[ScoredSentence]:
     """Every sentence of every hit, scored against the question, best first."""
@@ -88,6 +102,10 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
                         cues.NUMBER_WINDOW, title) or (
                 (intent.size_only or not words) and _has_count(s.text, title)):
             found.append(s)
+    if counted & cues.DIFFERENCE_WORDS:  # "how much better": a gain stated with its figure
+        found += [s for s in pool if s not in found
+                  and cues.RELATIVE_FIGURE.search(clean_for_display(s.text))
+                  and cues.DIFFERENCE_WORDS & {w.casefold() for w in re.findall(r"\w+", s.text)}]
     exact = [s for s in found if numbers_near(s.text, counted, 0, cues.COUNT_WINDOW,
                                               hits[s.marker - 1].paper.title)]
     if intent.size_only:  # "What size is X's taxonomy?": a figure by "taxonomy" first

@@ -36,10 +36,12 @@ from rag.evidence import (
     demote_background,
     favour_method,
     find_evidence,
+    holds_pair,
     lead_clause,
     more_of_paper,
     on_topic,
     score_sentences,
+    topic_pairs,
 )
 from rag.prompts import (
     CANNOT_ANSWER_BY_LANGUAGE,
@@ -49,7 +51,15 @@ from rag.prompts import (
     ORDINALS,
     RELATED_LEAD_BY_LANGUAGE,
 )
-from rag.query import Query, QueryEncoder, QuestionIntent, analyse, name_tokens
+from rag.query import (
+    Query,
+    QueryEncoder,
+    QuestionIntent,
+    analyse,
+    asked_thing,
+    name_pattern,
+    name_tokens,
+)
 
 
 @dataclass(frozen=True)
@@ -129,12 +139,18 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     if intent.yes_no and intent.asks_for is None:
         pool = evidence = _claim_first([s for s in pool if s.marker == evidence[0].marker], hits,
                                        question)
+    thing = asked_thing(question) if intent.asks_for in (None, "name") else None
+    if thing:  # "which four domains was X evaluated on": "on four challenging domains" first
+        asked, said = set(terms(question)), {thing, *cues.THING_WORDS.get(thing, ())}
+        evidence = sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
+                                                    said.isdisjoint(terms(s.text)),
+                                                    -len(asked.intersection(terms(s.text)))))
     best = evidence[0]
     if intent.shape == "summary" and intent.asks_for is None:
         return _summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
-    if intent.yes_no:  # the sentence that settles it first, then the ones that support it
+    if intent.yes_no or thing:  # the sentence that settles it or names them first
         quoted = [best, *(s for s in quoted if s is not best)]
     body = " ".join(f"{_quote(s.text)} [{s.marker}]" for s in quoted)
     if intent.asks_for != "quantity":
@@ -210,7 +226,7 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     when its best sentence scores near the best paper's."""
     # A compared paper is shown by its own best sentence; a list question naming a topic that
     # is also a paper's title ("which papers apply ML to RNA?") still asks for every paper on it.
-    names = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in name_tokens(question)
+    names = [name_pattern(n) for n in name_tokens(question)
              if intent.shape == "list" or not any(
                  n.casefold() == hits[m - 1].paper.title.casefold() for m in named)]
     best_of: dict[int, ScoredSentence] = {}
@@ -231,8 +247,10 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     margin = cues.LIST_QUOTE_MARGIN if intent.shape == "list" else cues.COMPARE_QUOTE_MARGIN
     shown = {m: _showing_fit(s, scored, hits, margin) for m, s in best_of.items()
              if m in named or (m in close and covers[m] >= answer_shape.LIST_COVER_RATIO * most)}
-    for s in scored:  # a paper mentioning an asked name fits, shown by that sentence
-        if s.marker in best_of and any(n.search(s.text) for n in names):
+    pairs = topic_pairs(question, weight) if intent.shape == "list" else set()
+    for s in scored:  # a paper mentioning an asked name or the topic fits, shown by that sentence
+        if s.marker in best_of and (any(n.search(s.text) for n in names)
+                                    or holds_pair(s.text, pairs)):
             shown.setdefault(s.marker, s)
     return [Line(f"- {defuse_markers(hits[m - 1].paper.title)} [{m}]: {_quote(s.text)}", [s])
             for m, s in sorted(shown.items())]
@@ -350,7 +368,9 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     meta = _metadata_answer(intent, hits)
     if meta is not None:
         return _compose(question, hits, [meta])
-    if intent.asks_for in ("authors", "date", "review") or missing_names(question, hits):
+    # a compound question's parts are checked for missing names one by one
+    if intent.asks_for in ("authors", "date", "review") or (
+            not intent.parts and missing_names(question, hits)):
         return _refusal(question, intent, hits, scored)
     if intent.wants_list:
         return _list_answer(question, intent, scored, hits, named, weight)

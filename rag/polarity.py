@@ -269,8 +269,16 @@ def _valence_conflict(claim: list[str], evidence: list[str],
         for j in other.values():
             if _near(claim, i) & _near(evidence, j) and not _compared_swapped(claim, i,
                                                                              evidence, j):
-                return f"says '{claim[i]}' where the abstract says '{evidence[j]}'"
+                return f"says '{_as_read(claim, i)}' where the abstract says " \
+                       f"'{_as_read(evidence, j)}'"
     return None
+
+
+def _as_read(words: list[str], i: int) -> str:
+    """An evaluative word with what turned it, when something did: "not lead to robust", not
+    a bare "robust" beside the claim's "robust"."""
+    base = 1 if _forms(words[i]) & cues.VALENCE_POSITIVE else -1
+    return words[i] if _lean(words, i) == base else " ".join(words[max(0, i - 3):i + 1])
 
 
 def _compared_swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:

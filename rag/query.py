@@ -65,14 +65,19 @@ def _shape(question: str) -> Shape:
                                                   cues.COMPARE_ASK.search(
                                                       cues.COMPARED_TO.sub(" ", question))):
         return "compare"
-    if cues.LIST_ASK.search(question):
+    if cues.LIST_ASK.search(question) and not cues.ABOUT_ONE_NAMED.search(question):
         return "list"
     return "summary" if cues.SUMMARY_ASK.search(question) else "detail"
 
 
 def split_parts(question: str) -> tuple[str, ...]:
     """"Which LLMs were evaluated on X, and how large is it?" → its two questions."""
-    parts = [p.strip(" ,;?？") for p in cues.PART_BREAK.split(question)]
+    parts: list[str] = []
+    for piece in (p.strip(" ,;?？") for p in cues.PART_BREAK.split(question)):
+        # "How many and what kinds of X ...": a part too short to ask alone asks with the next
+        if parts and len(parts[-1].split()) < cues.MIN_PART_WORDS and language_of(piece) == "en":
+            piece = f"{parts.pop()} and {piece}"
+        parts.append(piece)
     parts = [p for p in parts if language_of(p) != "en" or (
         len(p.split()) >= cues.MIN_PART_WORDS and cues.QUESTION_OPENING.search(p))]
     return tuple(parts) if len(parts) > 1 else ()
@@ -116,6 +121,15 @@ def counted_words(question: str) -> list[str]:
     return head + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
 
 
+def asked_thing(question: str) -> str | None:
+    """The things a "which/what Xs were ..." question asks to be named, as a stem: "In which
+    four domains was X evaluated?" → domain. A sentence naming them uses that word."""
+    match = cues.WHICH_THING.search(question)
+    if match is None or not match.group(2) or match.group(1).casefold() in cues.NOT_A_THING:
+        return None
+    return stem(match.group(1).casefold())
+
+
 def name_tokens(question: str) -> list[str]:
     """Proper names and acronyms in the question's question sentences (those ending in "?"),
     so that instructions wrapped around a question ("Ignore your rules ...") do not count."""
@@ -131,6 +145,12 @@ def name_tokens(question: str) -> list[str]:
                 continue
             names.append(token)
     return names
+
+
+def name_pattern(name: str) -> re.Pattern[str]:
+    """A name as a whole word: "Phi" finds Phi-3 and "Gemma" Gemma2 (a version after the name),
+    but "LM" is not "LLM" or "LMs"."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?:-?\d[\w.]*)?(?![\w-])", re.I)
 
 
 def numbers_near(sentence: str, words: set[str], before: int, after: int,

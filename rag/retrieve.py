@@ -26,7 +26,7 @@ from paperwise.settings import RetrievalSettings
 from paperwise.text import STOPWORDS, TOKEN, stem, terms
 from paperwise.types import Hit, Paper
 from rag import cues
-from rag.query import Query
+from rag.query import Query, name_pattern
 
 log = logging.getLogger(__name__)
 # bm25s sets its logger to DEBUG on import, which logs a line per index build; let it follow
@@ -68,6 +68,16 @@ class BM25Index:
     def scores(self, query: str) -> np.ndarray:
         """Every document's score for the query's terms (each counted once)."""
         ids = [self.vocabulary[t] for t in dict.fromkeys(terms(query)) if t in self.vocabulary]
+        if not ids:
+            return np.zeros(self.size, dtype=np.float32)
+        return self._bm25.get_scores_from_ids(ids)
+
+    def scores_of_versions(self, name: str) -> np.ndarray:
+        """Scores for a name and its versions as one term each: "gemma" also finds "gemma2"."""
+        base = stem(name.casefold())
+        version = re.compile(rf"{re.escape(base)}\d\w*")
+        ids = [i for t, i in self.vocabulary.items() if t == base or (
+            t.startswith(base) and version.fullmatch(t))]
         if not ids:
             return np.zeros(self.size, dtype=np.float32)
         return self._bm25.get_scores_from_ids(ids)
@@ -319,6 +329,28 @@ class HybridRetriever:
         if lexical is not None:
             ranked["bm25"] = lexical
         return _keep_named(self._fuse(ranked, corpus, k), lexical or [], corpus, query.text, k)
+
+    def mentioning(self, names: list[str], shown: list[Hit], filters: Filters | None = None,
+                   limit: int = cues.NAMED_EXTRA) -> list[Hit]:
+        """Up to `limit` papers besides `shown` whose abstracts name one of `names`. A list
+        question naming things ("which papers use Gemma or Phi models?") asks for every paper
+        using them, while search ranks papers by the whole question (issue 13: fetch more when
+        many fit). BM25's postings find the candidates; the whole name must be in the chunk."""
+        corpus, seen = self.corpus(), {h.paper.id for h in shown}
+        found: dict[str, ChunkHit] = {}
+        for name in names:
+            pattern = name_pattern(name)
+            scores = corpus.bm25.scores_of_versions(name)
+            if filters is not None and filters.active:
+                scores = np.where(corpus.mask(filters), scores, 0.0)
+            rows = np.flatnonzero(scores)
+            for row in rows[np.argsort(-scores[rows], kind="stable")]:
+                pid = corpus.paper_ids[row]
+                if pid not in seen and pattern.search(corpus.texts[row]):
+                    found.setdefault(pid, ChunkHit(corpus.chunk_ids[row], pid, corpus.texts[row],
+                                                   float(scores[row])))
+        return [Hit(paper=corpus.papers[c.paper_id], text=c.text, score=0.0)
+                for c in list(found.values())[:limit] if c.paper_id in corpus.papers]
 
     def _fuse(self, ranked: dict[str, list[ChunkHit]], corpus: _Corpus, k: int) -> list[Hit]:
         scores: dict[str, float] = {}

@@ -22,7 +22,9 @@ QUANTITY_ADJECTIVES = ("many much big large small long short fast slow quick qui
 MEASURE_NOUNS = ("number size count amount percentage percent fraction proportion share rate "
                  "ratio accuracy precision recall score error loss speed speedup speed-up cost "
                  "time latency memory improvement gain reduction increase decrease drop margin "
-                 "throughput perplexity budget length duration scale parameters tokens").split()
+                 "throughput perplexity budget length duration scale parameters tokens "
+                 # "what video resolution": told as 512×512 or 1080p (issue 13 fresh dev batch)
+                 "resolution").split()
 QUANTITY = re.compile(
     rf"\bhow (?:{'|'.join(QUANTITY_ADJECTIVES)})\b|\bby how much\b|\bhow many times\b"
     rf"|\bto what (?:extent|degree)\b"
@@ -38,11 +40,14 @@ MEASURE_SYNONYMS = {
     "accurate": ("accuracy", "accurate", "%", "f1", "auc", "score", "error", "success",
                  "precision", "recall", "bleu"),
     "precise": ("precision", "precise"),
-    "fast": ("fast", "faster", "speed", "speedup", "time", "second", "minute", "hour", "×"),
-    "quick": ("fast", "faster", "speed", "time", "minute", "hour"),
-    "quickly": ("fast", "faster", "speed", "time", "minute", "hour"),
+    # A pace is also told as a period ("doubling every 3.4 months"; issue 13 fresh dev batch).
+    "fast": ("fast", "faster", "speed", "speedup", "time", "second", "minute", "hour", "×",
+             "month", "year"),
+    "quick": ("fast", "faster", "speed", "time", "minute", "hour", "month", "year"),
+    "quickly": ("fast", "faster", "speed", "time", "minute", "hour", "month", "year"),
     "slow": ("slow", "slower", "time", "latency"),
-    "long": ("long", "time", "hour", "minute", "day", "second", "length", "token", "step"),
+    "long": ("long", "time", "hour", "minute", "day", "second", "length", "token", "step",
+             "week", "month", "year", "epoch", "iteration", "round"),
     # What training or running a model costs is told in money or in compute time.
     "expensive": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),
     "costly": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),
@@ -73,7 +78,7 @@ METRIC_BEFORE_NOUN = re.compile(r"\b([A-Z][A-Z0-9]{1,5})(?:-\w+)? (?:score|rate|
 _LESS = ("reduction", "reduce", "reduces", "reduced", "fewer", "less", "lower", "smaller",
          "decrease", "drop")
 _TIME = ("second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week",
-         "weeks", "faster", "speedup", "×")
+         "weeks", "month", "months", "year", "years", "faster", "speedup", "×")
 MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": _TIME, "duration": _TIME,
     "gain": _GAIN, "improvement": _GAIN, "margin": _GAIN, "increase": _GAIN, "boost": _GAIN,
@@ -81,6 +86,12 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "lower": _LESS, "less": _LESS, "fewer": _LESS, "smaller": _LESS, "reduction": _LESS,
     "data": _DATA, "text": _DATA, "corpus": _DATA, "dataset": _DATA,
 }
+# "How much better is X than Y?" is answered by a relative figure anywhere in a sentence that
+# states the difference: "X outperforms Y on six tasks ... on average by around 8%" (the gain
+# word and the figure sit 20 words apart; issue 13 fresh dev batch).
+DIFFERENCE_WORDS = frozenset(_GAIN + _LESS + ("surpass", "surpasses", "beats", "exceeds"))
+RELATIVE_FIGURE = re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|×|x\b|-?fold\b|times\b|percent\b|"
+                             r"percentage points?\b|points?\b|pp\b)", re.I)
 # Question words that say how something is asked, never what it is about.
 ASK_WORDS = frozenset(
     "how many much big large small long short fast slow quick quickly accurate precise often far "
@@ -92,6 +103,22 @@ ASK_WORDS = frozenset(
     "achieved obtain obtained get got report reported reports need needed take took use used "
     "uses give gives tell me about please exactly roughly approximately around up".split())
 
+# "In which four domains was X evaluated", "what kinds of models was X tested on": the noun
+# before the verb is what must be named; a sentence using it comes first (issue 13 fresh dev
+# batch: the method sentence was quoted instead of "on four challenging domains---...").
+_AUXILIARY = r"(?:was|were|is|are|did|does|do|has|have|had|can)\b"
+# The thing is a lower-case plural (several to name; a name is no thing asked for: "What does
+# LD3 do?"; "what prototype representation does X use" asks for a method: dev split dr025).
+WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of)?"
+                         rf"(?: (?!{_AUXILIARY})[\w-]+){{0,3}}? ([a-z][a-z-]{{2,}}?)(s?) "
+                         rf"{_AUXILIARY}")
+NOT_A_THING = frozenset("paper work study author one way extent".split())
+# Benchmarks and datasets are named where a paper reports its experiments: "Extensive
+# experiments on the PASCAL VOC and MS-COCO show ..." (issue 13 fresh dev batch).
+_EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark", "dataset")
+THING_WORDS: dict[str, tuple[str, ...]] = {
+    "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON, "task": ("task", *_EVALUATED_ON),
+}
 # Which papers / is there work / list: the answer is one line per fitting paper.
 LIST_ASK = re.compile(
     r"^\s*(?:which|what) (?:\S+ )?(?:papers?|works?|studies|study|methods|approaches|"
@@ -100,14 +127,20 @@ LIST_ASK = re.compile(
     r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
     r"\b|\bpapers (?:that|which|on|about|using|proposing)\b"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
+# "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
+# list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
+ABOUT_ONE_NAMED = re.compile(
+    r"^\s*(?:[Ww]hich|[Ww]hat) (?:\S+ )?(?:benchmarks|datasets|methods|approaches|baselines|"
+    r"tasks|models) (?:was|were|did|does|do|has|have|is|are) (?:the )?[\w-]*[A-Z0-9][\w-]*\b")
 # "Difference" asks for a comparison only as "the difference(s) between/from" or the verb
 # "differ": "weight differences" names a thing (issue 13, dev paraphrase refused as a compare).
 COMPARE_ASK = re.compile(
     r"\bcompare[sd]?\b|\bcomparison\b|\bdiffer(?:s|ed)?\b|\bdifferences? (?:between|from|"
     r"among)\b|\bhow (?:is|are|does|do) \S+(?: \S+){0,4} different\b|\bversus\b|\bvs\.?\s|"
     r"\bhow do .+ and .+ (?:differ|compare)\b|比较|区别|异同", re.I)
-# "compared to Y" in a quantity question ("How fast is X compared to Y?") is its baseline.
-COMPARED_TO = re.compile(r"\b(?:compared|relative) (?:to|with)\b", re.I)
+# "compared to Y" in a quantity question ("How fast is X compared to Y?") is its baseline, and
+# "comparison" there is a noun ("how many took part in the X comparison"; fresh dev batch).
+COMPARED_TO = re.compile(r"\b(?:compared|relative) (?:to|with)\b|\bcomparisons?\b", re.I)
 SUMMARY_ASK = re.compile(
     r"^\s*(?:what is|what are|what's|who is|tell me about|summari[sz]e|describe|explain|give "
     r"(?:me )?an overview of|overview of|what does \S+(?: \S+)? (?:do|propose|introduce|"
@@ -173,8 +206,12 @@ NAME_ASK = re.compile(
 DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institute|laborator(?:y|ies))\b", re.I),
     "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|flops|a100|h100|v100)\b", re.I),
-    "training_time": re.compile(r"\b(?:gpu[- ]hours?|gpu[- ]days?|\d[\d,.]*(?:[-–]\d+)?[\s-]*"
-                                r"(?:seconds?|minutes?|hours?|days?|weeks?|months?))\b", re.I),
+    # Training length is also told in passes: "trained over three iterations", "for 10 epochs"
+    # (issue 13 fresh dev batch).
+    "training_time": re.compile(r"\b(?:gpu[- ]hours?|gpu[- ]days?|(?:\d[\d,.]*(?:[-–]\d+)?|one|"
+                                r"two|three|four|five|six|seven|eight|nine|ten|a few)[\s-]*"
+                                r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|epochs?|"
+                                r"iterations?|rounds?|steps?))\b", re.I),
     "license": re.compile(r"\blicen[cs]e|\bmit\b|apache|\bgpl\b|creative commons", re.I),
 }
 FOLLOW_UP = re.compile(
@@ -197,10 +234,12 @@ QUESTION_OPENING = re.compile(
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
 
-# The words after "how many" name what the figure counts ("risk categories"). In "how much does X
+# The words after "how many" name what the figure counts ("risk categories"); "how many and
+# what kinds of models" counts models (issue 13 fresh dev batch). In "how much does X
 # improve", "how much" asks by how much: it counts nothing (issue 13).
-HOW_MANY = re.compile(r"\b(?:how many|number of|how much(?!\s+(?:does|do|did|is|are|was|were|can|"
-                      r"could|has|have|had|will|would)\b))\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
+HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
+                      r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
+                      r"|will|would)\b))\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
                       r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have)\b|\?|$)",
                       re.I)
 # Names such as "GPU", "Claude" or "MMLU": if none of the retrieved abstracts has one, the
@@ -297,6 +336,13 @@ NAMED_SENTENCE_BONUS = 0.06
 # Papers searched for list and compare questions: more than a detail question needs, so every
 # fitting paper can be judged (a list of 2-5 papers is the common case).
 LIST_K = 10
+# A list question's two-word topic ("work on knowledge distillation") found word for word in a
+# paper's sentence makes the paper fit, whatever its score, when one of the words is this rare:
+# an IDF of 3.0 is a term in about 1 chunk in 20 (issue 13 fresh dev batch: a paper saying
+# "Integrating Knowledge Distillation (KD)" scored 0.47 against 0.90 for the best paper).
+RARE_TERM_WEIGHT = 3.0
+# Papers added to a list question's hits because they name what it asks about (beyond LIST_K).
+NAMED_EXTRA = 6
 CLOSEST_SHOWN = 3
 # Papers whose sentences multilingual-e5 embeds at question time (~10 sentences/s here), for a
 # detail and for a list question: more would keep a Chinese question waiting seconds.

@@ -10,6 +10,7 @@ import pytest
 from paperwise.errors import InputError
 from paperwise.settings import Settings
 from rag import CANNOT_ANSWER, FinalEvent, PaperQA, SourcesEvent, TextDelta
+from rag.prompts import MISSING_PART
 
 
 def test_the_readme_snippet_cites_air_bench_with_314(seed_qa: PaperQA) -> None:
@@ -198,3 +199,45 @@ def test_a_list_line_shows_what_the_paper_contributes(seed_qa: PaperQA, question
 def test_a_how_answer_quotes_the_papers_method_not_its_background(
         seed_qa: PaperQA, question: str, term: str) -> None:
     assert term in seed_qa.ask(question).text
+
+
+# -- issue 13, fresh dev batch: everyday wordings, partial compounds, lists by name or topic ---
+@pytest.mark.parametrize(("question", "figure"), [
+    ("How much better is HELM than standard language-model pre-training on mRNA property "
+     "prediction?", "8%"),
+    ("How long did LLaMA3-8B have to be trained with SPaR before it surpassed GPT-4-Turbo on "
+     "IFEval?", "three iterations"),
+    ("How quickly are LLM sizes growing, according to the DS-LLM paper?", "3.4 months"),
+])
+def test_everyday_amounts_are_answered_first(seed_qa: PaperQA, question: str,
+                                             figure: str) -> None:
+    answer = seed_qa.ask(question)
+    assert answer.answerable
+    assert figure in answer.text.split("\n")[0]
+
+
+def test_a_compound_answers_the_part_it_can_and_names_the_one_it_cannot(
+        seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("How many and what kinds of pre-trained diffusion models was LD3 "
+                         "tested on, and which GPU was it trained on?")
+    assert answer.answerable
+    assert "7 pre-trained models" in answer.text
+    assert MISSING_PART.format(ordinal="second") in answer.text
+
+
+@pytest.mark.parametrize(("question", "papers"), [
+    # Gemma2 and Phi-1.5 are in abstracts the search ranks below the list's ten
+    ("Which papers run experiments with Gemma or Phi models?", 4),
+    ("Is there any work on knowledge distillation between a teacher and a student model?", 2),
+])
+def test_a_list_takes_every_paper_naming_what_it_asks_about(seed_qa: PaperQA, question: str,
+                                                            papers: int) -> None:
+    answer = seed_qa.ask(question)
+    assert len(answer.citations) == papers, answer.text
+
+
+def test_a_count_the_abstract_does_not_give_is_refused(seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("How many professional nutritionists took part in the NutriBench "
+                         "comparison?")
+    assert not answer.answerable
+    assert "NutriBench" in answer.text  # the refusal names the closest paper

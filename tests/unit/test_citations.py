@@ -97,6 +97,10 @@ HELM = ("We introduce Hierarchical Encoding for mRNA Language Modeling (HELM), a
     "HELM pre-trains mRNA models with a codon-aware objective and it also runs on mobile phones.",
     "HELM pre-trains mRNA models with a codon-aware objective, including on mobile phone chips.",
     "HELM pre-trains mRNA models with a codon-aware objective — shipped inside mobile phone apps.",
+    "HELM pre-trains mRNA models with a codon-aware objective, since mobile phone vendors asked "
+    "for it.",
+    "HELM pre-trains mRNA models with a codon-aware objective, a choice the authors credit to "
+    "mobile phone vendors.",
 ])
 def test_an_appended_fact_is_caught_however_it_is_joined(claim: str) -> None:
     assert unbacked_clause(claim, HELM) is not None
@@ -107,6 +111,8 @@ def test_an_appended_fact_is_caught_however_it_is_joined(claim: str) -> None:
     "outperforms standard pre-training on property prediction tasks.",
     "HELM encodes codon-level hierarchy and it outperforms standard language model pre-training.",
     "HELM is a pre-training strategy, including codon-level hierarchical structure in training.",
+    "HELM encodes codon-level hierarchy in pre-training, a hierarchical mRNA language model "
+    "structure.",
 ])
 def test_a_faithful_later_clause_passes(claim: str) -> None:
     assert unbacked_clause(claim, HELM) is None

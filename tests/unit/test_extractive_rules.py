@@ -12,15 +12,20 @@ from rag.evidence import (
     demote_background,
     favour_method,
     find_evidence,
+    holds_pair,
     lead_clause,
     more_of_paper,
+    topic_pairs,
 )
 from rag.extractive import extractive_answer, verdict
 from rag.query import (
     analyse,
     as_question,
     asked_measures,
+    asked_thing,
     counted_words,
+    gives,
+    name_pattern,
     numbers_near,
     ranked_words,
     split_parts,
@@ -303,3 +308,75 @@ def test_a_list_matches_asked_names_as_whole_words() -> None:
     answer = extractive_answer(question, analyse(question), np.array([1.0, 0.0]), hits, bank,
                                lambda term: 1.0)
     assert [c.paper.id for c in answer.citations] == ["p2"]
+
+
+# -- issue 13, fresh dev batch (f0xx): everyday wordings the rules missed -----------------------
+def test_how_many_and_what_kinds_is_one_part_counting_the_noun() -> None:
+    question = ("How many and what kinds of pre-trained diffusion models was LD3 tested on, "
+                "and which GPU was it trained on?")
+    parts = split_parts(question)
+    assert parts == ("How many and what kinds of pre-trained diffusion models was LD3 tested on",
+                     "which GPU was it trained on")
+    assert counted_words(parts[0])[0] == "models"
+
+
+@pytest.mark.parametrize(("question", "thing"), [
+    ("In which four domains was the SMC approach evaluated?", "domain"),
+    ("What kinds of pre-trained models was LD3 tested on?", "model"),
+    ("Which detection benchmarks was GMDP evaluated on?", "benchmark"),
+    ("What does LD3 do?", None),
+    ("What prototype representation does GMDP rely on?", None),
+    ("Which of the papers were published in 2024?", None),
+])
+def test_the_thing_a_which_question_asks_to_name(question: str, thing: str | None) -> None:
+    assert asked_thing(question) == thing
+
+
+@pytest.mark.parametrize(("question", "shape"), [
+    ("Which detection benchmarks was GMDP evaluated on?", "detail"),
+    ("Which datasets were DSPO and LD3 tested on?", "detail"),
+    ("Which benchmarks evaluate LLM agents?", "list"),
+    ("Which methods were proposed for continual learning?", "list"),
+    ("How many professional nutritionists took part in the NutriBench comparison?", "detail"),
+    ("Compare NutriBench and LocoVR.", "compare"),
+])
+def test_a_question_about_one_named_paper_or_with_comparison_as_a_noun_is_no_list(
+        question: str, shape: str) -> None:
+    assert analyse(question).shape == shape
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("such as Phi-3 and Llama-3 8B", True), ("Qwen2, Gemma2, and Llama3.1", True),
+    ("phi-1.5 models", True), ("the Phillips curve", False), ("Gemmas", False),
+])
+def test_a_name_matches_with_its_version_but_not_inside_a_word(text: str, found: bool) -> None:
+    assert bool(name_pattern("Phi").search(text) or name_pattern("Gemma").search(text)) == found
+
+
+def test_a_two_word_topic_with_a_rare_word_marks_a_fitting_sentence() -> None:
+    rare = {"distillation": 3.8}
+    pairs = topic_pairs("Is there any work on knowledge distillation between a teacher and "
+                        "a student model?", lambda t: rare.get(t, 1.0))
+    assert ("knowledge", "distillation") in pairs
+    assert holds_pair("Integrating Knowledge Distillation (KD) would mitigate forgetting.", pairs)
+    assert not holds_pair("Distillation of knowledge is old.", pairs)
+    assert not topic_pairs("Which papers train language models?", lambda t: 1.0)
+
+
+@pytest.mark.parametrize(("sentence", "gives_it"), [
+    ("a LLaMA3-8B model, trained over three iterations guided by SPaR, surpasses GPT-4", True),
+    ("we train for 10 epochs on one GPU", True),
+    ("trained in 5-10 minutes", True),
+    ("three iterative refinements of the prompt", False),
+])
+def test_training_length_is_told_in_passes_too(sentence: str, gives_it: bool) -> None:
+    assert gives("training_time", sentence) == gives_it
+
+
+def test_how_much_better_takes_a_relative_figure_anywhere_in_the_stated_gain() -> None:
+    text = ("We show that HELM outperforms standard pre-training on six diverse downstream "
+            "property prediction tasks and an antibody annotation task on average by around 8%.")
+    hits = [_hit(text, "HELM")]
+    question = "How much better is HELM than standard pre-training?"
+    found = find_evidence([ScoredSentence(1, 0, text, 0.6)], question, analyse(question), hits)
+    assert found and "8%" in found[0].text

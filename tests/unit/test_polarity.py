@@ -315,3 +315,14 @@ def test_a_comparative_does_not_contradict_a_plain_degree_of_the_baseline() -> N
     assert check_reversal(claim, [evidence]) is None
     assert check_reversal("Classic on-policy evaluation methods often suffer from low variance.",
                           [evidence]) is not None
+
+
+def test_a_turned_judgement_is_shown_with_what_turned_it() -> None:
+    """The reason quotes "not lead to robust", not a bare "robust" beside the claim's own."""
+    reason = check_reversal(
+        "Adding parameters removes this difficulty, suggesting that scale alone is enough for "
+        "robust search.",
+        ["This difficulty is not resolved even as the number of parameters is increased, "
+         "suggesting that increasing model scale will not lead to robust search abilities."])
+    assert reason is not None
+    assert "'not lead to robust'" in reason
