@@ -38,7 +38,7 @@ from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import MULTILINGUAL_PENDING_NOTICE, TRUNCATED_NOTICE
-from rag.query import QueryEncoder, analyse, name_tokens
+from rag.query import Query, QueryEncoder, analyse, name_tokens
 from rag.retrieve import Filters, HybridRetriever
 
 log = logging.getLogger(__name__)
@@ -190,11 +190,7 @@ class PaperQA:
         if query.multilingual and (missing := self.multilingual_missing()):
             notices.append(MULTILINGUAL_PENDING_NOTICE.format(missing=missing))
             yield NoticeEvent(message=notices[-1])
-        # A list or comparison judges every fitting paper: it searches more of them.
-        hits = self.retriever.search(query, k or (cues.LIST_K if query.intent.wants_list
-                                                  else None), mode, filters)
-        if query.intent.shape == "list":  # and every paper naming what it lists
-            hits += self.retriever.mentioning(name_tokens(query.text), hits, filters)
+        hits = self._search(query, k, mode, filters)
         retrieved = time.perf_counter()
         yield SourcesEvent(hits=hits)
         bank = self.store.sentence_bank([h.paper.id for h in hits])
@@ -210,6 +206,16 @@ class PaperQA:
         if filters is not None:
             answer.config["filters"] = filters.describe()
         yield FinalEvent(answer=answer)
+
+    def _search(self, query: Query, k: int | None, mode: str | None,
+                filters: Filters | None) -> list[Hit]:
+        """A list or comparison judges every fitting paper: it searches more of them, and a list
+        takes every paper naming what it lists as well."""
+        hits = self.retriever.search(query, k or (cues.LIST_K if query.intent.wants_list
+                                                  else None), mode, filters)
+        if query.intent.shape == "list":
+            hits += self.retriever.mentioning(name_tokens(query.text), hits, filters)
+        return hits
 
     def _no_match(self, question: str, filters: Filters,
                   notices: list[str]) -> Iterator[StreamEvent]:

@@ -56,6 +56,45 @@ def abstract_cover(question: str, hit: Hit, weight: Weight) -> float:
     return sum(weight(t) for t in held) / total if total else 0.0
 
 
+def missing_names(question: str, hits: list[Hit]) -> list[str]:
+    """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
+    as alternatives ("Atari or MuJoCo") one is enough."""
+    haystack = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits).casefold()
+    names = name_tokens(question)
+    missing = [n for n in names if n.casefold() not in haystack]
+    if missing and len(missing) < len(names) and cues.ALTERNATIVES.search(question):
+        return []
+    return missing
+
+
+def named_markers(question: str, hits: list[Hit]) -> set[int]:
+    """Sources whose name (a short title such as "FB-CPR") the question mentions: a question
+    about FB-CPR is answered from FB-CPR, not from a neighbour that happens to match better."""
+    folded = f" {question.casefold()} "
+    return {n for n, hit in enumerate(hits, start=1)
+            if len(hit.paper.title.split()) <= cues.NAME_MAX_WORDS
+            and re.search(rf"(?<![\w-]){re.escape(hit.paper.title.casefold())}(?![\w-])",
+                          folded)}
+
+
+def mentioning(question: str, hits: list[Hit]) -> set[int]:
+    """Sources whose abstract mentions a name the question asks about ("Kinetix"): a detail
+    of Kinetix is not answered from a neighbour that has the asked kind of detail."""
+    names = [n.casefold() for n in name_tokens(question)]
+    return {m for m, hit in enumerate(hits, start=1)
+            if any(n in f"{hit.paper.title} {hit.paper.abstract}".casefold() for n in names)}
+
+
+def naming_first(evidence: list[ScoredSentence], question: str,
+                 thing: str) -> list[ScoredSentence]:
+    """The best paper's sentences that use the word for the asked things (or, for benchmarks,
+    the words of an evaluation) first, those sharing more of the question's words first."""
+    asked, said = set(terms(question)), {thing, *cues.THING_WORDS.get(thing, ())}
+    return sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
+                                           said.isdisjoint(terms(s.text)),
+                                           -len(asked.intersection(terms(s.text)))))
+
+
 def topic_pairs(question: str, weight: Weight) -> set[tuple[str, str]]:
     """Two content words standing together in the question, one of them rare in the corpus
     ("knowledge distillation"): a sentence saying the same pair speaks of the same topic."""

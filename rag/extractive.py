@@ -38,7 +38,11 @@ from rag.evidence import (
     find_evidence,
     holds_pair,
     lead_clause,
+    mentioning,
+    missing_names,
     more_of_paper,
+    named_markers,
+    naming_first,
     on_topic,
     score_sentences,
     topic_pairs,
@@ -70,35 +74,6 @@ class Line:
     quoted: list[ScoredSentence]
 
 
-def missing_names(question: str, hits: list[Hit]) -> list[str]:
-    """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
-    as alternatives ("Atari or MuJoCo") one is enough."""
-    haystack = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits).casefold()
-    names = name_tokens(question)
-    missing = [n for n in names if n.casefold() not in haystack]
-    if missing and len(missing) < len(names) and cues.ALTERNATIVES.search(question):
-        return []
-    return missing
-
-
-def named_markers(question: str, hits: list[Hit]) -> set[int]:
-    """Sources whose name (a short title such as "FB-CPR") the question mentions: a question
-    about FB-CPR is answered from FB-CPR, not from a neighbour that happens to match better."""
-    folded = f" {question.casefold()} "
-    return {n for n, hit in enumerate(hits, start=1)
-            if len(hit.paper.title.split()) <= cues.NAME_MAX_WORDS
-            and re.search(rf"(?<![\w-]){re.escape(hit.paper.title.casefold())}(?![\w-])",
-                          folded)}
-
-
-def _mentioning(question: str, hits: list[Hit]) -> set[int]:
-    """Sources whose abstract mentions a name the question asks about ("Kinetix"): a detail
-    of Kinetix is not answered from a neighbour that has the asked kind of detail."""
-    names = [n.casefold() for n in name_tokens(question)]
-    return {m for m, hit in enumerate(hits, start=1)
-            if any(n in f"{hit.paper.title} {hit.paper.abstract}".casefold() for n in names)}
-
-
 def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
                   question: str) -> list[ScoredSentence]:
     """Sentences that name the paper the question asks about, or a part of it the question
@@ -124,7 +99,7 @@ def _quote(text: str) -> str:
 def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int]) -> Line | None:
     """One line answering one detail, the answer first; None when no sentence gives it."""
-    about = named or _mentioning(question, hits)
+    about = named or mentioning(question, hits)
     pool = [s for s in scored if s.marker in about] if about else scored
     evidence = find_evidence(pool, question, intent, hits)
     # A question naming its paper is on topic by that name; others must score as relevant.
@@ -141,10 +116,7 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
                                        question)
     thing = asked_thing(question) if intent.asks_for in (None, "name") else None
     if thing:  # "which four domains was X evaluated on": "on four challenging domains" first
-        asked, said = set(terms(question)), {thing, *cues.THING_WORDS.get(thing, ())}
-        evidence = sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
-                                                    said.isdisjoint(terms(s.text)),
-                                                    -len(asked.intersection(terms(s.text)))))
+        evidence = naming_first(evidence, question, thing)
     best = evidence[0]
     if intent.shape == "summary" and intent.asks_for is None:
         return _summary_line(best, pool)

