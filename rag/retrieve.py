@@ -26,7 +26,7 @@ from paperwise.settings import RetrievalSettings
 from paperwise.text import STOPWORDS, TOKEN, stem, terms
 from paperwise.types import Hit, Paper
 from rag import cues
-from rag.query import Query, name_pattern
+from rag.query import Query, name_pattern, names_paper
 
 log = logging.getLogger(__name__)
 # bm25s sets its logger to DEBUG on import, which logs a line per index build; let it follow
@@ -256,18 +256,6 @@ class HybridRetriever:
             self._corpus = cached
             return cached
 
-    def _bm25_hits(self, corpus: _Corpus, query: str, n: int, filters: Filters) -> list[ChunkHit]:
-        scores = corpus.bm25.scores(query)
-        if filters.active:
-            scores = np.where(corpus.mask(filters), scores, 0.0)
-        n = min(n, int(np.count_nonzero(scores)))
-        if n == 0:
-            return []
-        top = np.argpartition(-scores, n - 1)[:n]
-        top = top[np.argsort(-scores[top], kind="stable")]
-        return [ChunkHit(corpus.chunk_ids[i], corpus.paper_ids[i], corpus.texts[i],
-                         float(scores[i])) for i in top]
-
     def _dense_hits(self, corpus: _Corpus, query: Query, fetch: int,
                     filters: Filters) -> list[ChunkHit]:
         """Chroma's nearest chunks (or, for a multilingual query, papers). Filters Chroma
@@ -321,7 +309,7 @@ class HybridRetriever:
         # (Query embeds lazily): after a model run BM25 and fusion measured up to 3 times slower
         # (cold caches), 0.2-0.3 ms a question (eval/retrieval_bench.py). Sequential on purpose:
         # BM25 in a worker thread during Chroma's query measured no faster.
-        lexical = (self._bm25_hits(corpus, query.search_text, fetch, filters)
+        lexical = (_top_chunks(corpus, corpus.bm25.scores(query.search_text), fetch, filters)
                    if mode in ("hybrid", "bm25") else None)
         ranked: dict[str, list[ChunkHit]] = {}  # dense first: fusion breaks ties in this order
         if mode in ("hybrid", "dense"):
@@ -340,15 +328,10 @@ class HybridRetriever:
         found: dict[str, ChunkHit] = {}
         for name in names:
             pattern = name_pattern(name)
-            scores = corpus.bm25.scores_of_versions(name)
-            if filters is not None and filters.active:
-                scores = np.where(corpus.mask(filters), scores, 0.0)
-            rows = np.flatnonzero(scores)
-            for row in rows[np.argsort(-scores[rows], kind="stable")]:
-                pid = corpus.paper_ids[row]
-                if pid not in seen and pattern.search(corpus.texts[row]):
-                    found.setdefault(pid, ChunkHit(corpus.chunk_ids[row], pid, corpus.texts[row],
-                                                   float(scores[row])))
+            for chunk in _top_chunks(corpus, corpus.bm25.scores_of_versions(name), corpus.bm25.size,
+                                     filters or Filters()):
+                if chunk.paper_id not in seen and pattern.search(chunk.text):
+                    found.setdefault(chunk.paper_id, chunk)
         return [Hit(paper=corpus.papers[c.paper_id], text=c.text, score=0.0)
                 for c in list(found.values())[:limit] if c.paper_id in corpus.papers]
 
@@ -378,21 +361,28 @@ class HybridRetriever:
         ]
 
 
+def _top_chunks(corpus: _Corpus, scores: np.ndarray, n: int, filters: Filters) -> list[ChunkHit]:
+    """The n best-scoring chunks that pass the filters, best first (none scoring 0)."""
+    if filters.active:
+        scores = np.where(corpus.mask(filters), scores, 0.0)
+    n = min(n, int(np.count_nonzero(scores)))
+    if n == 0:
+        return []
+    top = np.argpartition(-scores, n - 1)[:n]
+    top = top[np.argsort(-scores[top], kind="stable")]
+    return [ChunkHit(corpus.chunk_ids[i], corpus.paper_ids[i], corpus.texts[i],
+                     float(scores[i])) for i in top]
+
+
 def _keep_named(hits: list[Hit], lexical: list[ChunkHit], corpus: _Corpus, question: str,
                 k: int) -> list[Hit]:
     """A paper the question names by its short title ("What data was DynamicFlow trained
     on?") stays among the hits when BM25 found it, though the dense side missed it and fusion
     ranked it out (issue 13, dev split): the answer is about that paper or nothing."""
-    folded = question.casefold()
     shown = {h.paper.id for h in hits}
     order = list(dict.fromkeys(h.paper_id for h in lexical))
     named = [c for c in order if c not in shown and c in corpus.papers
-             and _names(folded, corpus.papers[c].title)]
+             and names_paper(question, corpus.papers[c].title)]
     extra = [Hit(paper=corpus.papers[p], text=next(h.text for h in lexical if h.paper_id == p),
                  score=0.0, bm25_rank=order.index(p) + 1) for p in named]
     return hits[: max(0, k - len(extra))] + extra if extra else hits
-
-
-def _names(folded_question: str, title: str) -> bool:
-    return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(
-        rf"(?<![\w-]){re.escape(title.casefold())}(?![\w-])", folded_question))
