@@ -37,7 +37,7 @@ from paperwise.types import BuildSummary, Paper
 
 log = logging.getLogger(__name__)
 
-_PAPERS_PER_BATCH = 32
+PAPERS_PER_BATCH = 32
 _REBUILDING = "pwrebuild-"  # a server rebuild's collections until they replace STORE_PREFIX's
 _T = TypeVar("_T")
 # Told (stage, papers done, papers in the stage) after each batch; stages: "papers" (the
@@ -126,8 +126,8 @@ def _in_batches(papers: Sequence[Paper], work: Callable[[Sequence[Paper]], _T],
     is reported as each batch is handed to the writer."""
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-writer") as writer:
         pending: Future[None] | None = None
-        for start in range(0, len(papers), _PAPERS_PER_BATCH):
-            batch = papers[start : start + _PAPERS_PER_BATCH]
+        for start in range(0, len(papers), PAPERS_PER_BATCH):
+            batch = papers[start : start + PAPERS_PER_BATCH]
             result = work(batch)
             if pending is not None:
                 pending.result()  # a failed write stops the build here

@@ -38,7 +38,7 @@ from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import MULTILINGUAL_PENDING_NOTICE, TRUNCATED_NOTICE
-from rag.query import Query, QueryEncoder, analyse, name_tokens
+from rag.query import Query, QueryEncoder, analyse
 from rag.retrieve import Filters, HybridRetriever
 
 log = logging.getLogger(__name__)
@@ -214,7 +214,7 @@ class PaperQA:
         hits = self.retriever.search(query, k or (cues.LIST_K if query.intent.wants_list
                                                   else None), mode, filters)
         if query.intent.shape == "list":
-            hits += self.retriever.mentioning(name_tokens(query.text), hits, filters)
+            hits += self.retriever.mentioning(query.text, hits, filters)
         return hits
 
     def _no_match(self, question: str, filters: Filters,

@@ -19,6 +19,7 @@ from rag.query import (
     asked_measures,
     counted_words,
     gives,
+    measure_qualifiers,
     measure_words,
     name_tokens,
     names_paper,
@@ -59,13 +60,42 @@ def abstract_cover(question: str, hit: Hit, weight: Weight) -> float:
 
 def missing_names(question: str, hits: list[Hit]) -> list[str]:
     """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
-    as alternatives ("Atari or MuJoCo") one is enough."""
+    as alternatives ("Atari or MuJoCo") one is enough; the names around them still count ("Is
+    LASER-VFL written in PyTorch or in JAX?" needs PyTorch or JAX, not only LASER-VFL)."""
     haystack = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits).casefold()
-    names = name_tokens(question)
-    missing = [n for n in names if n.casefold() not in haystack]
-    if missing and len(missing) < len(names) and cues.ALTERNATIVES.search(question):
-        return []
-    return missing
+    missing = [n for n in name_tokens(question) if n.casefold() not in haystack]
+    groups = alternatives(question)
+    return [n for n in missing if not any(
+        n in group and group - set(missing) for group in groups)]
+
+
+def alternatives(question: str) -> list[set[str]]:
+    """The names offered as alternatives, a set per "or": "Atari, MuJoCo or Procgen" is one.
+    Names joined to an "or" only by commas and linking words belong to it. Chinese (或, 还是)
+    is not split into words: all its names are one set."""
+    names = set(name_tokens(question))
+    if not re.search(r"\sor\s", question):
+        return [names] if cues.ALTERNATIVES.search(question) else []
+    groups: list[set[str]] = []
+    for match in re.finditer(r"\sor\s", question):
+        left = _names_reaching(question[: match.start()].split(), names, reverse=True)
+        right = _names_reaching(question[match.end():].split(), names, reverse=False)
+        if left and right:
+            groups.append(left | right)
+    return groups
+
+
+def _names_reaching(words: list[str], names: set[str], reverse: bool) -> set[str]:
+    """The names at the near end of `words`, up to the first word that is neither a name nor
+    a linking word."""
+    found: set[str] = set()
+    for word in reversed(words) if reverse else words:
+        bare = word.strip("?.,;:()\"'")
+        if bare in names:
+            found.add(bare)
+        elif bare.casefold() not in cues.ALTERNATIVE_LINKS:
+            break
+    return found
 
 
 def named_markers(question: str, hits: list[Hit]) -> set[int]:
@@ -138,6 +168,11 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
                         cues.NUMBER_WINDOW, title) or (
                 (intent.size_only or not words) and _has_count(s.text, title)):
             found.append(s)
+    qualifiers = measure_qualifiers(question)
+    if qualifiers:  # "what batch size": a figure by "batch", not any figure of the paper
+        found = [s for s in found if numbers_near(
+            s.text, qualifiers, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW,
+            hits[s.marker - 1].paper.title)]
     if counted & cues.DIFFERENCE_WORDS:  # "how much better": a gain stated with its figure
         found += [s for s in pool if s not in found
                   and cues.RELATIVE_FIGURE.search(clean_for_display(s.text))
@@ -152,9 +187,10 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
 
 
 def _has_count(sentence: str, title: str) -> bool:
-    """A figure followed by what it counts ("7000+ two-person trajectories")."""
+    """A figure followed by what it counts ("7000+ two-person trajectories"; "$>30$k nodes" read
+    as shown, ">30k nodes")."""
     return bool(re.search(r"(?<![\w.-])\d[\d,.]*\+?\s*(?:[kKmMbB]\b)?\s*[a-zA-Z-]{3,}",
-                          sentence.replace(title, " ")))
+                          clean_for_display(sentence.replace(title, " "))))
 
 
 def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionIntent,
@@ -174,9 +210,25 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         return [s for s in pool if gives("ranking", s.text) and (not ranked or _ranks_on(
             s.text, ranked))]
     asked = set(name_tokens(question))
-    return [s for s in pool if gives(intent.asks_for, without_names(
+    found = [s for s in pool if gives(intent.asks_for, without_names(
         s.text, [hits[s.marker - 1].paper.title, *asked] if intent.asks_for == "name" else
         [hits[s.marker - 1].paper.title]))]
+    counted = set(counted_words(question))
+    if intent.asks_for == "compute" and counted:  # "how many GPUs": a count of GPUs
+        found = [s for s in found if _counts(s.text, counted)]
+    return found
+
+
+def _counts(sentence: str, counted: set[str]) -> bool:
+    """A figure followed closely by what is counted as its phrase's head: "8 A100 GPUs", not
+    "6000 GPU hours" (which counts hours)."""
+    words = [w.strip(".,;:()[]\"'").casefold() for w in clean_for_display(sentence).split()]
+    wanted = {stem(w) for w in counted}
+    return any(
+        cues.NUMBER_TOKEN.match(word) and stem(words[j]) in wanted
+        and (words[j + 1] if j + 1 < len(words) else "") not in cues.TIME_UNITS
+        for i, word in enumerate(words)
+        for j in range(i + 1, min(len(words), i + 1 + cues.COUNT_WINDOW)))
 
 
 def _ranks_on(sentence: str, ranked: set[str]) -> bool:

@@ -198,7 +198,7 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     when its best sentence scores near the best paper's."""
     # A compared paper is shown by its own best sentence; a list question naming a topic that
     # is also a paper's title ("which papers apply ML to RNA?") still asks for every paper on it.
-    names = [name_pattern(n) for n in name_tokens(question)
+    names = [name_pattern(n, question) for n in name_tokens(question)
              if intent.shape == "list" or not any(
                  n.casefold() == hits[m - 1].paper.title.casefold() for m in named)]
     best_of: dict[int, ScoredSentence] = {}

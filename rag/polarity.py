@@ -10,6 +10,8 @@ import re
 from paperwise.text import STOPWORDS, clean_for_display, language_of, stem
 from rag.cues import verify as cues
 from rag.cues.verify import (
+    ANTONYM_NEGATION_REACH,
+    ARTICLES,
     GENERIC_VERBS,
     IMPLICIT_ADJECTIVES,
     IMPLICIT_REACH,
@@ -68,6 +70,19 @@ def _is_negator(words: list[str], i: int) -> bool:
     return negator and nxt not in NOT_NEGATION_AFTER
 
 
+def _reach(words: list[str], i: int, step: int) -> list[str]:
+    """The ANTONYM_NEGATION_REACH words after (step 1) or before (-1) words[i], articles
+    not counted: how far a negator and an antonym may stand apart and still be one phrase."""
+    stop = len(words) if step > 0 else -1
+    return [words[k] for k in range(i + step, stop, step)
+            if words[k] not in ARTICLES][:ANTONYM_NEGATION_REACH]
+
+
+def _negated_before(words: list[str], i: int) -> bool:
+    before = _reach(words, i, -1)
+    return any(_is_negator(before[::-1], k) for k in range(len(before)))
+
+
 def _side(word: str, pair: _Pair) -> int | None:
     """0 or 1 when the word is an inflection of a base on that side of the pair, else None."""
     forms = _forms(word)
@@ -80,7 +95,7 @@ def _occurrences(words: list[str], pair: _Pair) -> list[_Occurrence]:
         side = _side(word, pair)
         if side is None:
             continue
-        negated = any(_is_negator(words, k) for k in range(max(0, i - 2), i))
+        negated = _negated_before(words, i)
         passive = pair[2] == "rel" and word.endswith("ed") and i and words[i - 1] in _BE
         found.append((i, side ^ negated ^ bool(passive), f"not {word}" if negated else word))
     return found
@@ -136,7 +151,7 @@ def _negations(words: list[str], other: list[str]) -> list[int]:
     says "faster" or "slower")."""
     read = [pair for pair in POLARITY_PAIRS if _mentions(other, pair)]
     return [i for i in range(len(words)) if _is_negator(words, i) and not any(
-        _side(w, pair) is not None for w in words[i + 1:i + 3] for pair in read)]
+        _side(w, pair) is not None for w in _reach(words, i, 1) for pair in read)]
 
 
 def _mentions(words: list[str], pair: _Pair) -> bool:

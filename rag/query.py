@@ -15,13 +15,21 @@ from typing import Literal
 import numpy as np
 
 from index.embeddings import Embedder, MultilingualEmbedder
-from paperwise.text import Language, clean_for_display, language_of, split_sentences, stem, terms
+from paperwise.text import (
+    STOPWORDS,
+    Language,
+    clean_for_display,
+    language_of,
+    split_sentences,
+    stem,
+    terms,
+)
 from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
 from rag.cues import answer_shape
 
 AskKind = Literal["quantity", "ranking", "name", "authors", "date", "review", "institution",
-                  "training_time", "compute", "license"]
+                  "training_time", "hardware", "compute", "license"]
 Shape = Literal["detail", "list", "compare", "summary"]
 
 
@@ -150,14 +158,21 @@ def name_tokens(question: str) -> list[str]:
 def names_paper(question: str, title: str) -> bool:
     """Whether the question names a paper by its title, when that title is short enough to be
     a name ("FB-CPR", "AIR-BENCH 2024"), as a whole word."""
+    if title.casefold() not in question.casefold():  # the cheap test first: search asks often
+        return False
     return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(
         rf"(?<![\w-]){re.escape(title.casefold())}(?![\w-])", question.casefold()))
 
 
-def name_pattern(name: str) -> re.Pattern[str]:
-    """A name as a whole word: "Phi" finds Phi-3 and "Gemma" Gemma2 (a version after the name),
-    but "LM" is not "LLM" or "LMs"."""
-    return re.compile(rf"(?<![\w-]){re.escape(name)}(?:-?\d[\w.]*)?(?![\w-])", re.I)
+def name_pattern(name: str, question: str = "") -> re.Pattern[str]:
+    """A name as a whole word: "Phi" finds Phi-3 and "Gemma" Gemma2, "Llama" LLaMA3-8B (a
+    version after the name, with its size or variant), but "LM" is not "LLM" or "LMs". A
+    version the question gives after the name must be the one found: "Llama 3" is not
+    LLaMA-2-7B."""
+    asked = re.search(rf"(?<![\w-]){re.escape(name)}[\s-]?(\d+)(?![\d.])", question, re.I)
+    version = rf"[\s-]?{asked[1]}(?!\d)" if asked else r"-?\d"
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?:{version}[\w.]*(?:-\w[\w.]*)*)"
+                      rf"{'' if asked else '?'}(?![\w-])", re.I)
 
 
 def numbers_near(sentence: str, words: set[str], before: int, after: int,
@@ -211,6 +226,16 @@ def measure_words(question: str) -> set[str]:
         if re.search(rf"\bhow {adjective}\b", question, re.I):
             words.update(synonyms)
     return words
+
+
+def measure_qualifiers(question: str) -> set[str]:
+    """What an asked generic measure measures: "what batch size" → batch, "what is the learning
+    rate" → learning. Empty when the head stands alone ("what size is X?") or is not what is
+    asked ("how quickly are LLM sizes growing?")."""
+    pattern = (r"\b(?:what|which)(?:'s| is| are| was| were)?(?: the| its| their)? ([a-z][\w-]*) "
+               rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
+    return {stem(m.casefold()) for m in re.findall(pattern, question, re.I)
+            if m.casefold() not in cues.ASK_WORDS and m.casefold() not in STOPWORDS}
 
 
 def ranked_words(question: str) -> set[str]:

@@ -7,11 +7,13 @@ so a query costs a numpy add per query term. It is rebuilt only when the store's
 
 from __future__ import annotations
 
+import heapq
 import logging
 import math
 import re
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import chain
 
@@ -26,7 +28,7 @@ from paperwise.settings import RetrievalSettings
 from paperwise.text import STOPWORDS, TOKEN, stem, terms
 from paperwise.types import Hit, Paper
 from rag import cues
-from rag.query import Query, name_pattern, names_paper
+from rag.query import Query, name_pattern, name_tokens, names_paper
 
 log = logging.getLogger(__name__)
 # bm25s sets its logger to DEBUG on import, which logs a line per index build; let it follow
@@ -34,6 +36,10 @@ log = logging.getLogger(__name__)
 logging.getLogger("bm25s").setLevel(logging.NOTSET)
 
 STAMP_CHECK_S = 1.0
+# Threads for the dense side, which runs while this thread scores BM25: Chroma's query (and the
+# model embedding the question) release the GIL. At 100k chunks the two together took 2.5 ms
+# against 3.7 one after the other (p50, eval/retrieval_bench.py). A few, for concurrent users.
+_DENSE_THREADS = 4
 
 
 def _term_ids(texts: list[str]) -> tuple[list[list[int]], dict[str, int]]:
@@ -229,6 +235,7 @@ class HybridRetriever:
         self.settings = settings
         self._corpus: _Corpus | None = None
         self._lock = threading.Lock()
+        self._dense_pool = ThreadPoolExecutor(_DENSE_THREADS, thread_name_prefix="dense")
 
     def invalidate(self) -> None:
         """Forget the cache now (this process just changed the index)."""
@@ -305,29 +312,31 @@ class HybridRetriever:
         filters = filters or Filters()
         corpus = self.corpus()
         fetch = max(self.settings.fetch_k, 3 * k)
-        # BM25 first, before the dense side reads the query's vector and so runs the model
-        # (Query embeds lazily): after a model run BM25 and fusion measured up to 3 times slower
-        # (cold caches), 0.2-0.3 ms a question (eval/retrieval_bench.py). Sequential on purpose:
-        # BM25 in a worker thread during Chroma's query measured no faster.
+        # The dense side (which embeds the question first: Query embeds lazily) in a worker
+        # while BM25 is scored here.
+        dense = (self._dense_pool.submit(self._dense_hits, corpus, query, fetch, filters)
+                 if mode == "hybrid" else None)
         lexical = (_top_chunks(corpus, corpus.bm25.scores(query.search_text), fetch, filters)
                    if mode in ("hybrid", "bm25") else None)
         ranked: dict[str, list[ChunkHit]] = {}  # dense first: fusion breaks ties in this order
         if mode in ("hybrid", "dense"):
-            ranked["dense"] = self._dense_hits(corpus, query, fetch, filters)
+            ranked["dense"] = (dense.result() if dense is not None
+                               else self._dense_hits(corpus, query, fetch, filters))
         if lexical is not None:
             ranked["bm25"] = lexical
         return _keep_named(self._fuse(ranked, corpus, k), lexical or [], corpus, query.text, k)
 
-    def mentioning(self, names: list[str], shown: list[Hit], filters: Filters | None = None,
+    def mentioning(self, question: str, shown: list[Hit], filters: Filters | None = None,
                    limit: int = cues.NAMED_EXTRA) -> list[Hit]:
-        """Up to `limit` papers besides `shown` whose abstracts name one of `names`. A list
+        """Up to `limit` papers besides `shown` whose abstracts name one of the question's
+        names (the version it asks for, if any: "Llama 3"). A list
         question naming things ("which papers use Gemma or Phi models?") asks for every paper
         using them, while search ranks papers by the whole question (issue 13: fetch more when
         many fit). BM25's postings find the candidates; the whole name must be in the chunk."""
         corpus, seen = self.corpus(), {h.paper.id for h in shown}
         found: dict[str, ChunkHit] = {}
-        for name in names:
-            pattern = name_pattern(name)
+        for name in name_tokens(question):
+            pattern = name_pattern(name, question)
             for chunk in _top_chunks(corpus, corpus.bm25.scores_of_versions(name), corpus.bm25.size,
                                      filters or Filters()):
                 if chunk.paper_id not in seen and pattern.search(chunk.text):
@@ -340,36 +349,37 @@ class HybridRetriever:
         best_chunk: dict[str, tuple[float, str]] = {}
         ranks: dict[str, dict[str, int]] = {}
         for name, hits in ranked.items():
-            seen_papers: set[str] = set()
+            # Rank papers, not chunks: a long abstract with many chunks must not win by count
+            # alone. Each paper by its first (best) chunk in this list.
+            first: dict[str, str] = {}
             for hit in hits:
-                # Rank papers, not chunks: a long abstract with many chunks must not win by
-                # count alone.
-                if hit.paper_id in seen_papers:
-                    continue
-                seen_papers.add(hit.paper_id)
-                rank = len(seen_papers)
+                first.setdefault(hit.paper_id, hit.text)
+            for rank, (paper_id, text) in enumerate(first.items(), start=1):
                 contribution = 1.0 / (self.settings.rrf_k + rank)
-                scores[hit.paper_id] = scores.get(hit.paper_id, 0.0) + contribution
-                ranks.setdefault(hit.paper_id, {})[name] = rank
-                if contribution > best_chunk.get(hit.paper_id, (0.0, ""))[0]:
-                    best_chunk[hit.paper_id] = (contribution, hit.text)
-        order = sorted(scores, key=lambda p: -scores[p])
-        return [
-            Hit(paper=corpus.papers[p], text=best_chunk[p][1], score=scores[p],
-                dense_rank=ranks[p].get("dense"), bm25_rank=ranks[p].get("bm25"))
-            for p in order[:k] if p in corpus.papers
-        ]
+                scores[paper_id] = scores.get(paper_id, 0.0) + contribution
+                ranks.setdefault(paper_id, {})[name] = rank
+                if contribution > best_chunk.get(paper_id, (0.0, ""))[0]:
+                    best_chunk[paper_id] = (contribution, text)
+        # the first of equal scores stays first (sorted is stable), as dense came first
+        order = heapq.nlargest(k, (p for p in scores if p in corpus.papers), key=scores.__getitem__)
+        return [Hit(paper=corpus.papers[p], text=best_chunk[p][1], score=scores[p],
+                    dense_rank=ranks[p].get("dense"), bm25_rank=ranks[p].get("bm25"))
+                for p in order]
 
 
 def _top_chunks(corpus: _Corpus, scores: np.ndarray, n: int, filters: Filters) -> list[ChunkHit]:
     """The n best-scoring chunks that pass the filters, best first (none scoring 0)."""
     if filters.active:
         scores = np.where(corpus.mask(filters), scores, 0.0)
-    n = min(n, int(np.count_nonzero(scores)))
+    n = min(n, scores.size)
     if n == 0:
         return []
+    # Zeros are dropped from the n found rather than counted first (a count cost a third of
+    # the partition at 100k chunks). The kth from the front on the negated scores: from the
+    # back, on real BM25 scores (many ties), the partition took 8 times longer.
     top = np.argpartition(-scores, n - 1)[:n]
     top = top[np.argsort(-scores[top], kind="stable")]
+    top = top[scores[top] > 0]
     return [ChunkHit(corpus.chunk_ids[i], corpus.paper_ids[i], corpus.texts[i],
                      float(scores[i])) for i in top]
 

@@ -34,6 +34,11 @@ QUANTITY = re.compile(
     r"|多少|几个|几种|多大|多快|多久|多长", re.I)
 # "How large is X?" names no unit: any figure with what it counts answers it.
 SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|多大", re.I)
+# "What batch size", "what learning rate", "what context length": the word before one of
+# these generic heads says what is measured, so the figure must stand by it, not merely by
+# some word of the question ("360m and 660m sized models" does not give a batch size; issue
+# 13, fresh dev batch 14). English compound nouns: head last, its modifier before it.
+QUALIFIED_HEADS = ("size", "rate", "length", "count")
 # Adjective → the words a sentence uses for that measure ("how accurate" → "accuracy").
 MEASURE_SYNONYMS = {
     # Accuracy is also told as a score, an error or a success rate (F1, AUC, BLEU, ...).
@@ -79,8 +84,15 @@ _LESS = ("reduction", "reduce", "reduces", "reduced", "fewer", "less", "lower", 
          "decrease", "drop")
 _TIME = ("second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week",
          "weeks", "month", "months", "year", "years", "faster", "speedup", "×")
+_SPEED = ("faster", "speedup", "speed-up", "×", "times", "slower", "throughput")
+# A figure followed by what the question counts counts something else when a unit of time
+# follows: "6000 GPU hours" counts hours, not GPUs (fresh dev batch 16). Head-last English.
+TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month "
+                       "months year years".split())
 MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": _TIME, "duration": _TIME,
+    # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
+    "speed": _SPEED, "speedup": _SPEED,
     "gain": _GAIN, "improvement": _GAIN, "margin": _GAIN, "increase": _GAIN, "boost": _GAIN,
     "higher": _GAIN, "better": _GAIN, "more": _GAIN, "greater": _GAIN, "larger": _GAIN,
     "lower": _LESS, "less": _LESS, "fewer": _LESS, "smaller": _LESS, "reduction": _LESS,
@@ -140,7 +152,9 @@ COMPARE_ASK = re.compile(
     r"\bhow do .+ and .+ (?:differ|compare)\b|比较|区别|异同", re.I)
 # "compared to Y" in a quantity question ("How fast is X compared to Y?") is its baseline, and
 # "comparison" there is a noun ("how many took part in the X comparison"; fresh dev batch).
-COMPARED_TO = re.compile(r"\b(?:compared|relative) (?:to|with)\b|\bcomparisons?\b", re.I)
+# "How many professionals were the LLMs compared against?" counts (fresh dev batch 16).
+COMPARED_TO = re.compile(r"\bcompared(?: (?:to|with|against))?\b|\brelative (?:to|with)\b|"
+                         r"\bcomparisons?\b", re.I)
 SUMMARY_ASK = re.compile(
     r"^\s*(?:what is|what are|what's|who is|tell me about|summari[sz]e|describe|explain|give "
     r"(?:me )?an overview of|overview of|what does \S+(?: \S+)? (?:do|propose|introduce|"
@@ -166,10 +180,14 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institution|affiliat\w*|which lab|"
                               r"which company|funded by|funding|sponsor\w*)\b"
                               r"|机构|大学|单位", re.I),
+    # What a method runs on is told by the kind of machine, not only in GPUs: "DS-LLM ...
+    # dynamical system (DS)-based machines ... hardware-native gradient descent" (issue 13,
+    # fresh dev batch 14). Before "compute": "what hardware" asks for the machine.
+    "hardware": re.compile(r"\b(?:which|what)(?: kinds? of| types? of| sorts? of)? "
+                           r"(?:hardware|chips?|processors?|accelerators?|machines?)\b", re.I),
     "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
-                          r"training (?:cost|budget)|"
-                          r"which hardware|what hardware|on what hardware|what kind of hardware|"
-                          r"carbon|energy consumption)\b|算力|显卡", re.I),
+                          r"training (?:cost|budget)|carbon|energy consumption)\b|算力|显卡",
+                          re.I),
     "license": re.compile(r"\b(?:licen[cs]e[ds]?|open[- ]sourced?|github|repository|code "
                           r"(?:available|released|release))\b|开源|许可", re.I),
 }
@@ -206,6 +224,11 @@ NAME_ASK = re.compile(
 DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institute|laborator(?:y|ies))\b", re.I),
     "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|flops|a100|h100|v100)\b", re.I),
+    # The kinds of machine (general English of computing; "machine learning" is no machine,
+    # and a "hardware-accelerated engine" names no hardware: dev split dr021).
+    "hardware": re.compile(r"\b(?:hardware(?!-)|gpus?|tpus?|npus?|cpus?|fpgas?|asics?|chips?|"
+                           r"accelerators?|processors?|machines?(?! learning)|a100|h100|v100|"
+                           r"(?:edge|mobile) devices?)\b", re.I),
     # Training length is also told in passes: "trained over three iterations", "for 10 epochs"
     # (issue 13 fresh dev batch).
     "training_time": re.compile(r"\b(?:gpu[- ]hours?|gpu[- ]days?|(?:\d[\d,.]*(?:[-–]\d+)?|one|"
@@ -225,14 +248,20 @@ PART_BREAK = re.compile(
     r"where|why)\b)"
     r"|,\s*and\s+(?=(?:does|do|did|is|are|was|were|can)\b)|；|？(?=\S)", re.I)
 MIN_PART_WORDS = 3
-# A part is a question when it opens like one ("On which datasets ..." too); an instruction
-# riding along ("Ignore your rules and ...") is not a part to answer.
+# A part is a question when it opens like one ("On which datasets ..." too) or asks in place
+# ("X was validated on which language model": fresh dev batch 16); an instruction riding
+# along ("Ignore your rules and ...") is not a part to answer.
 QUESTION_OPENING = re.compile(
     r"^\s*(?:(?:on|in|for|at|by|from|with|under|across|against|to) )?(?:how|what|which|who|"
     r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"
-    r"have|list|name|compare)\b", re.I)
+    r"have|list|name|compare)\b"
+    r"|\b(?:on|in|for|at|by|from|with|to|of|is|are|was|were) (?:which|what|whose|how many|"
+    r"how much)\b", re.I)
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
+# Words that may stand between alternatives and their "or": "in PyTorch or in JAX", "on
+# Atari, on MuJoCo or on Procgen". General English linking words (issue 13, fresh dev batch 14).
+ALTERNATIVE_LINKS = frozenset("or in on the a an with and either".split())
 
 # The words after "how many" name what the figure counts ("risk categories"); "how many and
 # what kinds of models" counts models (issue 13 fresh dev batch). In "how much does X

@@ -203,6 +203,11 @@ GENERIC_VERBS = frozenset("achieve show yield obtain lead result make provide de
 POLARITY_WINDOW = 3  # tokens either side of an antonym that anchor what it speaks of
 ROLE_WINDOW = 5  # tokens either side of a comparison that hold the things compared
 NEGATION_SCOPE = 4  # tokens after a negator that it negates
+# Words before an antonym a negator may stand within to negate it, not counting articles:
+# "no shared vocabulary" and "without requiring a shared vocabulary" both negate "shared"
+# (issue 12, fresh dev batch 15: the article put the negator out of reach).
+ANTONYM_NEGATION_REACH = 2
+ARTICLES = frozenset("a an the any".split())
 IMPLICIT_REACH = 6  # tokens after an implicit-negative verb that it speaks of ("unlike ...")
 # Share of the claim's content terms the evidence must hold before polarity is judged at all.
 POLARITY_MIN_OVERLAP = 0.4

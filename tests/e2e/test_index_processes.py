@@ -3,16 +3,16 @@ real `chroma run` server."""
 
 from __future__ import annotations
 
+import re
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from index.build import build_index
+from index.build import PAPERS_PER_BATCH, build_index
 from index.embeddings import MiniLMEmbeddings
 from index.store import make_store
 from paperwise.settings import Settings
@@ -25,26 +25,38 @@ def test_kill_during_index_then_rerun_gives_the_uninterrupted_index(
         tmp_path: Path, settings_factory: Callable[..., Settings], seed_qa: PaperQA) -> None:
     settings = settings_factory()
     command = [sys.executable, "-m", "paperwise", "index"]
-    process = subprocess.Popen(command, env=cli_env(settings), cwd=tmp_path,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    # Kill once some, but not all, papers are written.
-    deadline = time.monotonic() + 120
-    store = None
-    while time.monotonic() < deadline and process.poll() is None:
-        time.sleep(0.2)
-        if (settings.chroma.path / "chroma.sqlite3").exists():
-            store = store or make_store(settings, seed_qa.embedder, seed_qa.store.multilingual)
-            if 0 < store.count() < 150:
-                break
-    assert process.poll() is None, "index finished before it could be killed"
+    # The child's own progress says when to kill it: opening its embedded store from this
+    # process meanwhile would race its writes (a second process creating the collections the
+    # child is creating made it exit 1 now and then).
+    process = subprocess.Popen([*command, "--progress"], env=cli_env(settings), cwd=tmp_path,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    written = _first_batch_written(process)
+    assert written, "index finished before it could be killed"
     process.send_signal(signal.SIGKILL)
     process.wait()
+    partial = make_store(settings, seed_qa.embedder, seed_qa.store.multilingual)
+    assert 0 < partial.count() < seed_qa.store.count(), "the kill left no partial index"
     rerun = subprocess.run(command, env=cli_env(settings), cwd=tmp_path, capture_output=True,
                            text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr
     assert "94 papers" in rerun.stdout
     reopened = make_store(settings, seed_qa.embedder, seed_qa.store.multilingual)
     assert index_contents(reopened) == index_contents(seed_qa.store)
+
+
+def _first_batch_written(process: subprocess.Popen[str]) -> bool:
+    """Reads the progress bar until the second batch is handed to the writer (by then the
+    first is written); False if the child ends first. Its stderr is in the message then."""
+    seen: list[str] = []
+    assert process.stderr is not None
+    for line in process.stderr:  # tqdm's carriage returns read as line ends
+        seen.append(line)
+        done = re.search(r"papers indexed:.*?\b(\d+)/(\d+)\b", line)
+        if done and 2 * PAPERS_PER_BATCH <= int(done[1]) < int(done[2]):
+            return True
+    process.wait(timeout=60)
+    assert process.returncode == 0, "".join(seen[-30:])
+    return False
 
 
 @pytest.fixture(scope="module")

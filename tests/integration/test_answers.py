@@ -36,6 +36,12 @@ def test_a_paraphrase_without_the_name_finds_the_paper(seed_qa: PaperQA) -> None
     "How many GPU hours did FB-CPR take to train?",
     "Who are the authors of the POGEMA paper?",
     "What is the capital of Australia?",
+    # GPU hours are no count of GPUs (fresh dev batch 16)
+    "What number of GPUs did the authors use to train their strongest SPA model?",
+    "How many GPUs were used to train the strongest SPA model?",
+    # LASER-VFL is named; the alternatives asked between are not (issue 13, fresh dev batch 14)
+    "Is the LASER-VFL code written in PyTorch or in JAX?",
+    "Was LASER-VFL implemented with TensorFlow or PyTorch?",
 ])
 def test_details_no_abstract_states_are_refused(seed_qa: PaperQA, question: str) -> None:
     answer = seed_qa.ask(question)
@@ -149,6 +155,9 @@ def test_an_asked_name_comes_first(seed_qa: PaperQA, question: str) -> None:
     "Which model scored the highest safety rate on AIR-BENCH 2024?",
     "How accurate is MetaOOD at picking the best detector?",
     "How accurate is HeartLang on arrhythmia detection?",
+    # SOAP's abstract sizes its models (360m, 660m) but gives no batch size
+    "What batch size did SOAP use in its large-batch language model pre-training experiments?",
+    "What was the batch size for SOAP's language model pre-training runs?",
 ])
 def test_a_ranking_or_measure_the_abstract_lacks_is_refused(seed_qa: PaperQA,
                                                            question: str) -> None:
@@ -241,3 +250,25 @@ def test_a_count_the_abstract_does_not_give_is_refused(seed_qa: PaperQA) -> None
                          "comparison?")
     assert not answer.answerable
     assert "NutriBench" in answer.text  # the refusal names the closest paper
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    # Hardware is told as a kind of machine, not only as GPUs (issue 13, fresh dev batch 14)
+    ("On what kind of hardware is DS-LLM meant to run its training and inference?",
+     "(DS)-based machines"),
+    ("What hardware does DS-LLM train on?", "(DS)-based machines"),
+    # A speed-up told as "faster" (fresh dev batch 16)
+    ("By how much does asynchronous RLHF speed up training compared with a synchronous run?",
+     "40% faster"),
+    # A size in LaTeX ("$>30$k nodes") read as shown
+    ("How big were the graphs that topological masking with graph random features was tried "
+     "on?", ">30k nodes"),
+])
+def test_everyday_details_are_found_as_told(seed_qa: PaperQA, question: str, shown: str) -> None:
+    answer = seed_qa.ask(question)
+    assert answer.answerable and shown in answer.text.splitlines()[0], answer.text
+
+
+def test_a_hardware_accelerated_engine_is_no_hardware(seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("What hardware did training the general Kinetix agent need?")
+    assert not answer.answerable

@@ -9,6 +9,7 @@ from paperwise.text import clean_for_display
 from paperwise.types import Hit, Paper, PaperSentences, SentenceBank
 from rag.evidence import (
     ScoredSentence,
+    alternatives,
     demote_background,
     favour_method,
     find_evidence,
@@ -25,6 +26,7 @@ from rag.query import (
     asked_thing,
     counted_words,
     gives,
+    measure_qualifiers,
     name_pattern,
     numbers_near,
     ranked_words,
@@ -55,6 +57,10 @@ def test_asking_who_wrote_a_paper_is_an_authors_question(question: str) -> None:
     "On which datasets is UniGS evaluated, and how much does it improve over Uni3D?",
     "In which datasets was UniGS tested, and by how much did it beat Uni3D?",
     "For what tasks is HELM pre-trained, and on which datasets is it evaluated?",
+    # a part asking in place (fresh dev batch 16)
+    "The task arithmetic theory was validated on which language model, and how many GPUs "
+    "were needed?",
+    "HELM is pre-trained for what tasks, and how much does it gain?",
 ])
 def test_parts_may_open_with_a_preposition(question: str) -> None:
     assert len(split_parts(question)) == 2
@@ -80,9 +86,35 @@ def test_a_named_measure_is_what_the_figure_must_measure(question: str,
     assert measures <= asked_measures(question)
 
 
+@pytest.mark.parametrize(("question", "groups"), [
+    ("Is the LASER-VFL code written in PyTorch or in JAX?", [{"PyTorch", "JAX"}]),
+    ("Which papers use Atari, MuJoCo or Procgen?", [{"Atari", "MuJoCo", "Procgen"}]),
+    ("Does SOAP beat Adam or Shampoo on GPT-2?", [{"Adam", "Shampoo"}]),
+    ("Is there work on RNA or proteins?", []),  # no names offered
+])
+def test_the_names_around_an_or_are_the_alternatives(question: str,
+                                                     groups: list[set[str]]) -> None:
+    assert alternatives(question) == groups
+
+
+@pytest.mark.parametrize(("question", "qualifiers"), [
+    ("What batch size did SOAP use?", {"batch"}),
+    ("What's the vocabulary size of DEPT?", {"vocabulary"}),
+    ("Which learning rate works best for SOAP?", {"learning"}),
+    ("What is the success rate of ET-SEED?", {"success"}),
+    ("What size is NutriBench?", set()),  # the head alone: any figure of its size
+    ("How quickly are LLM sizes growing?", set()),  # the sizes are not what is asked
+])
+def test_the_word_before_a_generic_measure_says_what_it_measures(
+        question: str, qualifiers: set[str]) -> None:
+    assert measure_qualifiers(question) == qualifiers
+
+
 @pytest.mark.parametrize(("question", "shape"), [
     ("How fast is DynamicFlow compared to molecular dynamics simulation?", "detail"),
     ("How accurate is CSA relative to CLIP?", "detail"),
+    ("How many nutrition professionals were the LLMs compared against?", "detail"),
+    ("How many methods are compared?", "detail"),
     ("How does CSA compare to CLIP?", "compare"),
     ("Compare MotherNet and HyPoGen: how fast is each?", "compare"),
 ])
@@ -151,7 +183,7 @@ def test_background_before_the_papers_own_words_ranks_lower() -> None:
     ("How good is LD3's FID on CIFAR10?", "quantity"),
     ("Which language model had the lowest refusal rate on AIR-BENCH 2024?", "ranking"),
     ("How long does LD3 take to train?", "training_time"),
-    ("On what hardware was PruneNet run?", "compute"),
+    ("On what hardware was PruneNet run?", "hardware"),
     ("Which VR device recorded LocoVR?", "name"),
     ("实验在哪个环境中进行？", "name"),
 ])

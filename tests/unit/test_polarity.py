@@ -326,3 +326,16 @@ def test_a_turned_judgement_is_shown_with_what_turned_it() -> None:
          "suggesting that increasing model scale will not lead to robust search abilities."])
     assert reason is not None
     assert "'not lead to robust'" in reason
+
+
+DEPT = ("Our method decouples embeddings from the transformer body while simultaneously training "
+        "the latter on multiple data sources without requiring a shared vocabulary.")
+
+
+def test_an_article_does_not_put_a_negator_out_of_reach() -> None:
+    """Issue 12, fresh dev batch 15: "without requiring a shared" negates "shared" as "no
+    shared" does, so the paraphrase passes and the reversal is still caught."""
+    assert check_polarity("DEPT trains the body on several data sources at once, with no shared "
+                          "vocabulary required.", DEPT) is None
+    assert check_polarity("DEPT trains the body on several data sources at once, with a shared "
+                          "vocabulary required.", DEPT) is not None
