@@ -160,7 +160,7 @@ def _write_answer(answer: Answer, output_format: str) -> None:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     from rag import PaperQA
-    from rag.retrieve import Filters
+    from rag.filters import Filters
 
     settings = _settings(args)
     if args.answerer:

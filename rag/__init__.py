@@ -18,8 +18,8 @@ from paperwise.types import (
     TextDelta,
 )
 from rag.api import PaperQA
+from rag.filters import Filters
 from rag.prompts import CANNOT_ANSWER
-from rag.retrieve import Filters
 from rag.streaming import Cancel, Cancelled, cancelling
 
 __all__ = [

@@ -36,10 +36,11 @@ from paperwise.types import (
 from rag import cues
 from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
+from rag.filters import Filters
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import MULTILINGUAL_PENDING_NOTICE, TRUNCATED_NOTICE
 from rag.query import Query, QueryEncoder, analyse
-from rag.retrieve import Filters, HybridRetriever
+from rag.retrieve import HybridRetriever
 
 log = logging.getLogger(__name__)
 

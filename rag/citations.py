@@ -127,7 +127,10 @@ _CLAUSE = re.compile(r",\s+(?:and|while|which|but|whereas)\s+|;\s+|,\s+(?=(?:and
                      # a reason or an aside joined after a comma: ", since it was designed for
                      # hospitals ...", ", a gap the authors attribute to ..." (issue 12 fresh
                      # dev batch: outside facts joined so were missed)
-                     r"|,\s+(?=(?:since|because|given that|due to|a|an)\s)")
+                     r"|,\s+(?=(?:since|because|given that|due to|a|an)\s)"
+                     # a concession or a contrast: ", though the approximation degrades when
+                     # ...", ", unlike X, ..." (fresh dev batch 18: limitations added so)
+                     r"|,\s+(?=(?:though|although|unlike|except)\s)")
 
 
 def unbacked_clauses(claim: str, abstract: str, wide: bool = False) -> list[str]:

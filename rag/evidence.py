@@ -17,14 +17,18 @@ from rag import cues
 from rag.query import (
     QuestionIntent,
     asked_measures,
+    asked_version,
     counted_words,
     gives,
     measure_qualifiers,
     measure_words,
+    name_pattern,
     name_tokens,
     names_paper,
     numbers_near,
+    question_figures,
     ranked_words,
+    states_figure,
 )
 
 Weight = Callable[[str], float]
@@ -62,8 +66,11 @@ def missing_names(question: str, hits: list[Hit]) -> list[str]:
     """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
     as alternatives ("Atari or MuJoCo") one is enough; the names around them still count ("Is
     LASER-VFL written in PyTorch or in JAX?" needs PyTorch or JAX, not only LASER-VFL)."""
-    haystack = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits).casefold()
-    missing = [n for n in name_tokens(question) if n.casefold() not in haystack]
+    text = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits)
+    haystack = text.casefold()
+    # a version the question asks for must be there too: "LLaMA-2-13B" is not LLaMA-2-7B
+    missing = [n for n in name_tokens(question) if n.casefold() not in haystack or (
+        asked_version(n, question) and not name_pattern(n, question).search(text))]
     groups = alternatives(question)
     return [n for n in missing if not any(
         n in group and group - set(missing) for group in groups)]
@@ -158,6 +165,9 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
     counted = set(counted_words(question))
     # A named measure ("how accurate", "what speedup") is what the figure must stand near.
     specific = asked_measures(question) | counted
+    # "How many tasks": a count, not a share or a multiple of them (fresh dev batch 17),
+    # unless a multiple or a difference is what is asked ("how many times", "how much more").
+    counts = bool(counted) and not counted & cues.RELATIVE_COUNTS and not specific - counted
     found = []
     for s in pool:
         title = hits[s.marker - 1].paper.title
@@ -165,9 +175,17 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
         if not words and not (intent.size_only or counted):
             continue
         if numbers_near(s.text, words or {"*"} | counted, cues.NUMBER_WINDOW,
-                        cues.NUMBER_WINDOW, title) or (
+                        cues.NUMBER_WINDOW, title, counts) or (
                 (intent.size_only or not words) and _has_count(s.text, title)):
             found.append(s)
+    # Conditions: "what FID with just 5 NFE" needs "5 NFE" in the sentence, "how long to
+    # compress LLaMA-2-13B" that version (fresh dev batch 17: answered from 10 NFE, from 7B).
+    figures = question_figures(question)
+    versions = [name_pattern(n, question) for n in name_tokens(question)
+                if asked_version(n, question)]
+    found = [s for s in found if all(states_figure(s.text, figure, unit)
+                                     for figure, unit in figures.items())
+             and all(version.search(s.text) for version in versions)]
     qualifiers = measure_qualifiers(question)
     if qualifiers:  # "what batch size": a figure by "batch", not any figure of the paper
         found = [s for s in found if numbers_near(

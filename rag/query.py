@@ -164,22 +164,58 @@ def names_paper(question: str, title: str) -> bool:
         rf"(?<![\w-]){re.escape(title.casefold())}(?![\w-])", question.casefold()))
 
 
+def asked_version(name: str, question: str) -> str | None:
+    """The version the question gives right after a name: "Llama 3" → "3", "LLaMA-2-13B" →
+    "2-13B"; None when it gives none."""
+    found = re.search(rf"(?<![\w-]){re.escape(name)}[\s-]?(\d[\w.]*(?:-\w[\w.]*)*)",
+                      question, re.I)
+    return found[1].rstrip(".") if found else None
+
+
 def name_pattern(name: str, question: str = "") -> re.Pattern[str]:
     """A name as a whole word: "Phi" finds Phi-3 and "Gemma" Gemma2, "Llama" LLaMA3-8B (a
     version after the name, with its size or variant), but "LM" is not "LLM" or "LMs". A
     version the question gives after the name must be the one found: "Llama 3" is not
-    LLaMA-2-7B."""
-    asked = re.search(rf"(?<![\w-]){re.escape(name)}[\s-]?(\d+)(?![\d.])", question, re.I)
-    version = rf"[\s-]?{asked[1]}(?!\d)" if asked else r"-?\d"
+    LLaMA-2-7B, "LLaMA-2-13B" is not LLaMA-2-7B."""
+    asked = asked_version(name, question)
+    version = rf"[\s-]?{re.escape(asked)}(?!\d)" if asked else r"-?\d"
     return re.compile(rf"(?<![\w-]){re.escape(name)}(?:{version}[\w.]*(?:-\w[\w.]*)*)"
                       rf"{'' if asked else '?'}(?![\w-])", re.I)
 
 
+def question_figures(question: str) -> dict[str, str]:
+    """The stand-alone numbers of a question, each with the word after it, which set its
+    conditions ("with just 5 NFE", "at 30% compression"): a sentence giving the asked figure
+    under another condition does not answer it. Numbers in names ("CIFAR10", "GPT 4",
+    "AIR-BENCH 2024") are not conditions."""
+    tokens = [t.strip(".,;:()?\"'") for t in clean_for_display(question).split()]
+    return {t.rstrip("%"): (_singular(tokens[i + 1]) if i + 1 < len(tokens) else "")
+            for i, t in enumerate(tokens) if re.fullmatch(r"\d[\d.,]*%?", t)
+            and not (i and cues.NAME_LIKE.fullmatch(tokens[i - 1]))
+            and not re.fullmatch(r"(?:19|20)\d\d", t)}
+
+
+def _singular(word: str) -> str:
+    """"GPUs" and "GPU" alike: the stem without a plural s."""
+    word = stem(word.casefold())
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def states_figure(sentence: str, figure: str, unit: str) -> bool:
+    """Whether the sentence has the figure with the question's word for it close after it
+    ("(10 NFE)" does not state "5 NFE"; "5-10 minutes" neither)."""
+    tokens = [t.strip(".,;:()[]\"'") for t in clean_for_display(sentence).split()]
+    stems = [_singular(t) for t in tokens]
+    return any(t.rstrip("%×x") == figure and (not unit or unit in stems[i + 1 : i + 3])
+               for i, t in enumerate(tokens))
+
+
 def numbers_near(sentence: str, words: set[str], before: int, after: int,
-                 skip: str = "") -> bool:
+                 skip: str = "", counts: bool = False) -> bool:
     """Whether a stand-alone number has one of `words` (content terms) at most `before` words
     before it or `after` words after it: "314 granular risk categories". Text in `skip` (the
-    paper's name, which may hold digits) does not count."""
+    paper's name, which may hold digits) does not count. With `counts`, a share or a multiple
+    ("11% on asynchronous tasks", "50,000× fewer pairs") is no count of the words."""
     # LaTeX figures ("$50$,$000\\times$") read as shown ("50,000×").
     text = clean_for_display(sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
     tokens = [w.strip(".,;:()[]\"'").casefold() for w in text.split()]
@@ -191,7 +227,7 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
         near = set(stems[max(0, i - before) : i + after + 1]) | {stem(token.split("-")[-1])}
         # "AIR 2024", "GPT 4": a figure right after an acronym is part of a name
         named = i > 0 and bool(cues.NAME_LIKE.fullmatch(raw[i - 1]))
-        if cues.NUMBER_TOKEN.match(token) and not named and (
+        if cues.NUMBER_TOKEN.match(token) and not named and not (counts and _unit_of(token)) and (
                 wanted & near or _unit_of(token) in wanted):
             return True
     return False

@@ -7,6 +7,7 @@ so a query costs a numpy add per query term. It is rebuilt only when the store's
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import logging
 import math
@@ -19,15 +20,13 @@ from itertools import chain
 
 import bm25s
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from index.store import ChunkHit, PaperStore
-from paperwise.errors import InputError
-from paperwise.metadata import paper_year
 from paperwise.settings import RetrievalSettings
 from paperwise.text import STOPWORDS, TOKEN, stem, terms
 from paperwise.types import Hit, Paper
 from rag import cues
+from rag.filters import Filters
 from rag.query import Query, name_pattern, name_tokens, names_paper
 
 log = logging.getLogger(__name__)
@@ -64,6 +63,7 @@ class BM25Index:
     def __init__(self, texts: list[str], k1: float = 1.5, b: float = 0.75) -> None:
         self.size = len(texts)
         ids, self.vocabulary = _term_ids(texts)
+        self._sorted_terms = sorted(self.vocabulary)
         self._bm25 = bm25s.BM25(k1=k1, b=b, method="atire", idf_method="lucene")
         if self.vocabulary:  # bm25s cannot index a corpus without a single term
             self._bm25.index((ids, self.vocabulary), create_empty_token=False,
@@ -82,8 +82,11 @@ class BM25Index:
         """Scores for a name and its versions as one term each: "gemma" also finds "gemma2"."""
         base = stem(name.casefold())
         version = re.compile(rf"{re.escape(base)}\d\w*")
-        ids = [i for t, i in self.vocabulary.items() if t == base or (
-            t.startswith(base) and version.fullmatch(t))]
+        # the terms starting with the name, found by bisection, not a scan of the vocabulary
+        start = bisect.bisect_left(self._sorted_terms, base)
+        stop = bisect.bisect_left(self._sorted_terms, base + "\uffff")
+        ids = [self.vocabulary[t] for t in self._sorted_terms[start:stop]
+               if t == base or version.fullmatch(t)]
         if not ids:
             return np.zeros(self.size, dtype=np.float32)
         return self._bm25.get_scores_from_ids(ids)
@@ -128,7 +131,6 @@ class _Corpus:
                       key=lambda p: (p.source, p.position))
 
 
-_YEARS = re.compile(r"^\s*(\d{4})?\s*(?:(-|–|\.\.)\s*(\d{4})?)?\s*$")
 # Chroma filters the dense side by paper id when at most this many papers pass a year or
 # author filter; with more, the dense side fetches more and filters its results here.
 _MAX_IDS_IN_WHERE = 2000
@@ -136,95 +138,6 @@ _POST_FILTER_FETCH = 4
 _VENUES_SHOWN = 8
 NO_MATCH = ("No papers match these filters ({filters}), so the question was not searched; "
             "widen or remove a filter.")
-
-
-def parse_years(text: str | int | None) -> tuple[int | None, int | None]:
-    """"2024" → (2024, 2024); "2023-2025" → (2023, 2025); "2023-" and "-2024" are open."""
-    if text is None or str(text).strip() == "":
-        return None, None
-    found = _YEARS.match(str(text))
-    if not found or not (found.group(1) or found.group(3)):
-        raise InputError(f"Year {text!r} is not a year or a range like 2023-2025.")
-    low = int(found.group(1)) if found.group(1) else None
-    high = int(found.group(3)) if found.group(3) else None
-    return (low, low) if found.group(2) is None else (low, high)
-
-
-class Filters(BaseModel):
-    """Metadata filters on the papers searched or listed; None means any. Venue and source
-    are exact (Chroma filters them); years and the author substring are checked here."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    venue: str | None = Field(None, description="Exact venue, e.g. 'ICLR 2025'.")
-    source: str | None = Field(None, description="Exact name of the file the paper came from.")
-    year_min: int | None = Field(None, description="Earliest year (inclusive). A paper without "
-                                 "a year takes the one its venue names, if any.")
-    year_max: int | None = Field(None, description="Latest year (inclusive).")
-    author: str | None = Field(None, description="Case-insensitive part of an author's name.")
-
-    @field_validator("venue", "source", "author", mode="before")
-    @classmethod
-    def _blank_is_none(cls, value: object) -> object:
-        return None if isinstance(value, str) and not value.strip() else value
-
-    @model_validator(mode="after")
-    def _years_in_order(self) -> Filters:
-        if (self.year_min is not None and self.year_max is not None
-                and self.year_min > self.year_max):
-            raise ValueError(f"year_min {self.year_min} is after year_max {self.year_max}")
-        return self
-
-    @classmethod
-    def parse(cls, *, venue: str | None = None, year: str | int | None = None,
-              source: str | None = None, author: str | None = None) -> Filters:
-        """Filters from user input: `year` is "2024" or a range "2023-2025"."""
-        year_min, year_max = parse_years(year)
-        try:
-            return cls(venue=venue, source=source, year_min=year_min, year_max=year_max,
-                       author=author)
-        except ValueError as exc:
-            raise InputError(f"Invalid filters: {exc}") from exc
-
-    @property
-    def active(self) -> bool:
-        return any(v is not None for v in self.model_dump().values())
-
-    @property
-    def post_filtered(self) -> bool:
-        """True when some filter is one Chroma cannot apply (years, author)."""
-        return self.year_min is not None or self.year_max is not None or bool(self.author)
-
-    def chroma_where(self) -> dict | None:
-        clauses = [{k: v} for k, v in (("venue", self.venue), ("source", self.source)) if v]
-        if not clauses:
-            return None
-        return clauses[0] if len(clauses) == 1 else {"$and": clauses}
-
-    def accepts(self, paper: Paper) -> bool:
-        if self.venue not in (None, paper.venue) or self.source not in (None, paper.source):
-            return False
-        if self.year_min is not None or self.year_max is not None:
-            year = paper_year(paper)
-            if year is None or not (self.year_min or year) <= year <= (self.year_max or year):
-                return False
-        if self.author:
-            wanted = self.author.casefold().strip()
-            return any(wanted in name.casefold() for name in paper.authors)
-        return True
-
-    def describe(self) -> str:
-        """For people: "venue 'ICLR 2025', years 2023–2025, author containing 'smith'"."""
-        parts = [f"{name} '{value}'" for name, value in (("venue", self.venue),
-                                                        ("source", self.source)) if value]
-        low, high = self.year_min, self.year_max
-        if low is not None and low == high:
-            parts.append(f"year {low}")
-        elif low is not None or high is not None:
-            parts.append(f"years {low or '…'}–{high or '…'}")
-        if self.author:
-            parts.append(f"author containing '{self.author}'")
-        return ", ".join(parts) or "none"
 
 
 class HybridRetriever:

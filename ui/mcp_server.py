@@ -27,7 +27,7 @@ from paperwise.errors import PaperwiseError
 from paperwise.settings import Settings
 from paperwise.types import Paper
 from rag.api import PaperQA
-from rag.retrieve import Filters
+from rag.filters import Filters
 from ui.api_common import AnswerPayload, PaperRef, ScoredPaper
 from ui.auth import RequireCredentials
 from ui.lanes import Lane, LaneFull

@@ -34,7 +34,7 @@ from paperwise.errors import InputError, PaperwiseError, StoreError
 from paperwise.export import answer_text, strip_references
 from paperwise.types import Answer, AnswererName, FinalEvent, StreamEvent
 from rag.api import PaperQA
-from rag.retrieve import Filters
+from rag.filters import Filters
 from ui.api_common import AnswerPayload, include_first
 from ui.auth import require_credentials
 from ui.lanes import Lane, LaneFull, LaneStreamingResponse, Ticket

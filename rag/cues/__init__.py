@@ -102,6 +102,9 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
 # states the difference: "X outperforms Y on six tasks ... on average by around 8%" (the gain
 # word and the figure sit 20 words apart; issue 13 fresh dev batch).
 DIFFERENCE_WORDS = frozenset(_GAIN + _LESS + ("surpass", "surpasses", "beats", "exceeds"))
+# Counted words that ask for a share, a multiple or a difference, told as "40%" or "3×".
+RELATIVE_COUNTS = DIFFERENCE_WORDS | {"times", "fold", "percent", "percentage", "%", "faster",
+                                      "slower", "speedup"}
 RELATIVE_FIGURE = re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|×|x\b|-?fold\b|times\b|percent\b|"
                              r"percentage points?\b|points?\b|pp\b)", re.I)
 # Question words that say how something is asked, never what it is about.

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from rag.cues.verify import NEGATORS
+
 # Subject-auxiliary inversion opens an English yes/no question. "Is there work on ..." is a
 # list question (rag/cues.LIST_ASK) and is shaped before this is asked.
 YES_NO_ASK = re.compile(r"^\s*(?:does|do|did|is|are|was|were|can|could|has|have|had|will|"
@@ -17,9 +19,10 @@ YES_NO_ASK = re.compile(r"^\s*(?:does|do|did|is|are|was|were|can|could|has|have|
 # Words that deny what the question asks about when they stand within NEGATION_WINDOW words of
 # one of its terms: "eliminating the need for extensive GPU-based model training" answers "Does
 # CSA need lots of GPU training?" with no; "without accessing training data" answers "Does
-# HyPoGen need demonstrations?" with no. General English negation and its verbs of removal.
-DENYING = re.compile(r"^(?:not|no|never|without|cannot|can't|unable|neither|nor|lacks?|"
-                     r"lacking|eliminat\w*|avoid\w*|removes?|removing|free|fails?|failed|"
+# HyPoGen need demonstrations?" with no. General English negation (the citation checker's
+# NEGATORS, one list for both) and its verbs of removal.
+DENYING = re.compile(rf"^(?:{'|'.join(sorted(NEGATORS))}|cannot|can't|"
+                     r"eliminat\w*|avoid\w*|removes?|removing|free|fails?|failed|"
                      r"struggles?|struggled|instead)$", re.I)
 # Words that grant only part of it ("47% on synchronous tasks but only 11% on asynchronous
 # tasks, highlighting significant room for improvement"), or say a result fell behind ("Is X

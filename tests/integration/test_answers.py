@@ -155,6 +155,11 @@ def test_an_asked_name_comes_first(seed_qa: PaperQA, question: str) -> None:
     "Which model scored the highest safety rate on AIR-BENCH 2024?",
     "How accurate is MetaOOD at picking the best detector?",
     "How accurate is HeartLang on arrhythmia detection?",
+    # The figure under another condition (fresh dev batch 17): 10 NFE, LLaMA-2-7B, shares
+    "What FID does LD3 get on CIFAR10 with just 5 NFE?",
+    "How long does PruneNet take to compress LLaMA-2-13B?",
+    "How many tasks are in Robotouille's asynchronous dataset?",
+    "How many image-text pairs did CSA actually use for ImageNet classification?",
     # SOAP's abstract sizes its models (360m, 660m) but gives no batch size
     "What batch size did SOAP use in its large-batch language model pre-training experiments?",
     "What was the batch size for SOAP's language model pre-training runs?",
@@ -257,6 +262,9 @@ def test_a_count_the_abstract_does_not_give_is_refused(seed_qa: PaperQA) -> None
     ("On what kind of hardware is DS-LLM meant to run its training and inference?",
      "(DS)-based machines"),
     ("What hardware does DS-LLM train on?", "(DS)-based machines"),
+    # The same questions under the conditions the abstracts state
+    ("What FID does LD3 get on CIFAR10 with 10 NFE?", "2.38"),
+    ("How long does PruneNet take to compress LLaMA-2-7B?", "15 minutes"),
     # A speed-up told as "faster" (fresh dev batch 16)
     ("By how much does asynchronous RLHF speed up training compared with a synchronous run?",
      "40% faster"),

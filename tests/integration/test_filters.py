@@ -9,7 +9,7 @@ import pytest
 
 from paperwise.metadata import paper_year
 from rag import FinalEvent, NoticeEvent, PaperQA, SourcesEvent, TextDelta
-from rag.retrieve import Filters
+from rag.filters import Filters
 from tests.conftest import make_settings
 from tests.meta_corpus import PAPERS, write_corpus
 

@@ -199,3 +199,19 @@ def test_an_outside_fact_made_partly_of_the_abstracts_words_is_caught_when_widen
     reworded = ("The framework uses three modules, and it scores individual samples with "
                 "information from more than one modality.")
     assert unbacked_clauses(reworded, DATASEL, wide=True) == []
+
+
+ATTRIBOT = ("Specifically, AttriBoT uses cached activations to avoid redundant operations, "
+            "performs hierarchical attribution to reduce computation, and emulates the behavior "
+            "of large target models with smaller proxy models.")
+
+
+def test_a_limitation_added_with_though_is_caught() -> None:
+    """Fresh dev batch 18: an outside limitation joined by ", though" passed as one claim."""
+    claim = ("AttriBoT reuses cached activations, attributes hierarchically and lets smaller "
+             "proxy models emulate the large target model, though the approximation degrades "
+             "when the proxy comes from a different model family.")
+    assert unbacked_clause(claim, ATTRIBOT) is not None
+    faithful = ("AttriBoT reuses cached activations, attributes hierarchically and lets smaller "
+                "proxy models emulate the large target model.")
+    assert unbacked_clause(faithful, ATTRIBOT) is None

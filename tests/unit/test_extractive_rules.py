@@ -24,13 +24,16 @@ from rag.query import (
     as_question,
     asked_measures,
     asked_thing,
+    asked_version,
     counted_words,
     gives,
     measure_qualifiers,
     name_pattern,
     numbers_near,
+    question_figures,
     ranked_words,
     split_parts,
+    states_figure,
 )
 
 
@@ -95,6 +98,35 @@ def test_a_named_measure_is_what_the_figure_must_measure(question: str,
 def test_the_names_around_an_or_are_the_alternatives(question: str,
                                                      groups: list[set[str]]) -> None:
     assert alternatives(question) == groups
+
+
+@pytest.mark.parametrize(("question", "figures"), [
+    ("What FID does LD3 get on CIFAR10 with just 5 NFE?", {"5": "nfe"}),
+    ("What accuracy is kept at 30% compression?", {"30": "compression"}),
+    ("How many categories does AIR-BENCH 2024 have?", {}),  # a name's year
+    ("How fast is GPT 4 on 8 GPUs?", {"8": "gpu"}),  # "GPT 4" is a name
+    ("What does it reach with 4 GPUs?", {"4": "gpu"}),
+])
+def test_the_figures_of_a_question_are_its_conditions(question: str,
+                                                       figures: dict[str, str]) -> None:
+    assert question_figures(question) == figures
+
+
+def test_a_figure_is_stated_with_its_word() -> None:
+    sentence = "We achieve FIDs of 2.38 (10 NFE) on CIFAR10 in 5-10 minutes of training."
+    assert states_figure(sentence, "10", "nfe")
+    assert not states_figure(sentence, "5", "nfe")
+    assert states_figure("It keeps 80% at a 30% compression ratio.", "30", "compression")
+    assert states_figure("Trained on 8 A100 GPUs.", "8", "a100")
+
+
+@pytest.mark.parametrize(("name", "question", "version"), [
+    ("LLaMA", "How long does PruneNet take to compress LLaMA-2-13B?", "2-13B"),
+    ("Llama", "Which papers use Llama 3 family models?", "3"),
+    ("PruneNet", "How long does PruneNet take?", None),
+])
+def test_the_version_a_question_names(name: str, question: str, version: str | None) -> None:
+    assert asked_version(name, question) == version
 
 
 @pytest.mark.parametrize(("question", "qualifiers"), [

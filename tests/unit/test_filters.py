@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from paperwise.errors import InputError
 from paperwise.types import Paper
-from rag.retrieve import Filters, parse_years
+from rag.filters import Filters, parse_years
 from ui.auth import authorized
 from ui.openai_api import ChatMessage, conversation
 
