@@ -49,6 +49,10 @@ _COMMON_WORDS = frozenset(
 # "stochastic differential equations (SDE)": an acronym defined by lower-case words names a
 # concept the paper works on, not the paper's method.
 _DEFINED = re.compile(r"((?:[A-Za-z][\w-]*\s+){1,6}?)\((?P<acronym>[A-Z][A-Za-z]*[A-Z]s?)\)")
+# "Topological masking, a type of relative position encoding, ...": English defines a term by
+# an appositive naming its kind (issue 13: that abstract was titled by its opening words).
+_APPOSITIVE = re.compile(r"(?:^|(?<=[.!?]\s))(?P<term>[A-Z][a-z-]+(?: [a-z][\w-]*){0,3}), an? "
+                         r"(?:type|kind|form|class|family|variant|generali[sz]ation) of\b")
 _WORD_NAME = re.compile(r"(?<![\w-])([A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*)(?![\w-])")
 _MIN_USES = 2
 _NEAR_VERB_WORDS = 5
@@ -178,7 +182,10 @@ def method_name(abstract: str) -> str | None:
     for sentence in re.split(r"(?<=[.!?])\s+", abstract):
         for match in _NAME_THEN.finditer(sentence):
             name = match.group("name").rstrip(".-")
-            if _looks_like_name(name.split()[0]):
+            # A plain capitalised word is a name here when the abstract uses it again: "we
+            # introduce Kinetix: ... Kinetix makes use of" (issue 13: titled by opening words)
+            if _looks_like_name(name.split()[0]) or _plain_name_introduced(name, sentence,
+                                                                           abstract):
                 found.append(name)
         intro = re.search(rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b", sentence)
         if intro:
@@ -193,6 +200,16 @@ def method_name(abstract: str) -> str | None:
     return max(dict.fromkeys(found), key=lambda n: (_uses(n, abstract), -found.index(n)))
 
 
+def _plain_name_introduced(name: str, sentence: str, abstract: str) -> bool:
+    """A plain capitalised word right after the verb that introduces it, used again later:
+    "we introduce Kinetix: ... Kinetix makes use of" (issue 13: it was titled by its opening
+    words). Not a word of a longer name ("introduce Diffusion Planner")."""
+    return (bool(re.fullmatch(r"[A-Z][a-z]{3,}", name)) and name not in _STOP_NAMES
+            and name.casefold() not in _COMMON_WORDS and _uses(name, abstract) >= _MIN_USES
+            and bool(re.search(rf"\b{_INTRO_VERB}\s+{re.escape(name)}\b(?!\s+[A-Z])",
+                               sentence)))
+
+
 def _shortened(text: str, limit: int) -> str:
     """`text` in at most `limit` characters, cut at a word where it has one, "…" marking a cut."""
     if len(text) <= limit:
@@ -200,6 +217,12 @@ def _shortened(text: str, limit: int) -> str:
     head = text[: limit - 1]
     space = head.rfind(" ", limit // 2)
     return (head[:space] if space > 0 else head).rstrip(" ,，、") + "…"
+
+
+def _appositive_term(abstract: str) -> str | None:
+    """A term the abstract defines by its kind: "Topological masking, a type of ..."."""
+    found = _APPOSITIVE.search(abstract)
+    return found.group("term") if found else None
 
 
 def first_clause(abstract: str) -> str:
@@ -217,6 +240,7 @@ def derive_title(abstract: str) -> str:
     definitions = _definitions(abstract)
     title = (method_name(abstract) or _most_used_name(abstract, definitions)
              or _defined_term(definitions, abstract) or keyphrase(abstract)
+             or _appositive_term(abstract)
              or first_clause(abstract))
     if len(title) > _MAX_NAME_CHARS and " " not in title:
         title = title[:_MAX_NAME_CHARS]

@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from paperwise.text import strip_markers
+from rag.cues.verify import UNIVERSAL_SCOPE
 from rag.polarity import check_polarity
 
 # --- Cue lists and thresholds: set by hand, provisional. Checked on data/ (all 759 seed abstract
@@ -372,6 +373,15 @@ def check_attribution(cited_score: float, best_other: tuple[int, float] | None) 
     return None
 
 
+def check_scope(claim: str, paper_text: str) -> str | None:
+    """A claim made for every case ("for any objective", "always") the abstract does not make."""
+    for phrase, backing in UNIVERSAL_SCOPE.items():
+        found = re.search(rf"\b(?:{phrase})\b", claim, re.I)
+        if found and not backing.search(paper_text):
+            return f"says '{found.group(0)}' where the abstract makes no such claim"
+    return None
+
+
 def check_claim(claim: str, evidence_sentences: list[str], best_evidence: str,
                 paper_text: str, closest: tuple[str, ...] = ()) -> ClaimCheck:
     """Numbers (against the cited abstract's sentences and its title/metadata), names (against
@@ -381,6 +391,7 @@ def check_claim(claim: str, evidence_sentences: list[str], best_evidence: str,
     evidence = " ".join(evidence_sentences)
     for reason in (check_numbers(claim, f"{evidence}\n{paper_text}"),
                    check_names(claim, f"{paper_text}\n{evidence}"),
+                   check_scope(claim, paper_text),
                    check_polarity(claim, best_evidence, closest)):
         if reason:
             return ClaimCheck(False, reason)

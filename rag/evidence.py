@@ -111,6 +111,15 @@ def named_markers(question: str, hits: list[Hit]) -> set[int]:
     return {n for n, hit in enumerate(hits, start=1) if names_paper(question, hit.paper.title)}
 
 
+def compared_markers(question: str, hits: list[Hit]) -> set[int]:
+    """Sources whose title or abstract holds one of the things a comparison names, whole."""
+    found = cues.COMPARED_ITEMS.search(question)
+    items = [i.casefold() for i in (found.groups() if found else ()) if i and len(i) > 2]
+    return {m for m, hit in enumerate(hits, start=1) if any(re.search(
+        rf"(?<![\w-]){re.escape(i)}(?![\w-])", f"{hit.paper.title} {hit.paper.abstract}".casefold())
+        for i in items)}
+
+
 def markers_mentioning(question: str, hits: list[Hit]) -> set[int]:
     """Sources whose abstract mentions a name the question asks about ("Kinetix"): a detail
     of Kinetix is not answered from a neighbour that has the asked kind of detail."""

@@ -33,6 +33,7 @@ from rag.evidence import (
     ScoredSentence,
     Weight,
     abstract_cover,
+    compared_markers,
     demote_background,
     favour_method,
     find_evidence,
@@ -345,6 +346,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
             not intent.parts and missing_names(question, hits)):
         return _refusal(question, intent, hits, scored)
     if intent.wants_list:
+        # what a comparison names, each found by its own words
+        named |= compared_markers(question, hits) if intent.shape == "compare" else set()
         return _list_answer(question, intent, scored, hits, named, weight)
     if intent.parts:
         def rescore(part: str) -> list[ScoredSentence]:

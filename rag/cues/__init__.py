@@ -153,6 +153,13 @@ COMPARE_ASK = re.compile(
     r"\bcompare[sd]?\b|\bcomparison\b|\bdiffer(?:s|ed)?\b|\bdifferences? (?:between|from|"
     r"among)\b|\bhow (?:is|are|does|do) \S+(?: \S+){0,4} different\b|\bversus\b|\bvs\.?\s|"
     r"\bhow do .+ and .+ (?:differ|compare)\b|比较|区别|异同", re.I)
+# The two things a comparison names, written as names or not: "Compare AttriBoT and speculative
+# cascades: ...", "How do X and Y differ?" (fresh dev batch 17: the lower-case one was lost).
+COMPARED_ITEMS = re.compile(
+    r"\bcompare\s+(?:the\s+)?(?P<a>[^:?,;]+?)\s+(?:and|with|to|versus|vs\.?)\s+(?:the\s+)?"
+    r"(?P<b>[^:?,;]+?)(?=\s*[:?,;]|\s+(?:on|in|for|at|by|regarding|when)\b|\s*$)"
+    r"|\bhow (?:do|does) (?:the\s+)?(?P<c>.+?) and (?:the\s+)?(?P<d>.+?) (?:differ|compare)\b",
+    re.I)
 # "compared to Y" in a quantity question ("How fast is X compared to Y?") is its baseline, and
 # "comparison" there is a noun ("how many took part in the X comparison"; fresh dev batch).
 # "How many professionals were the LLMs compared against?" counts (fresh dev batch 16).

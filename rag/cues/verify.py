@@ -211,3 +211,16 @@ ARTICLES = frozenset("a an the any".split())
 IMPLICIT_REACH = 6  # tokens after an implicit-negative verb that it speaks of ("unlike ...")
 # Share of the claim's content terms the evidence must hold before polarity is judged at all.
 POLARITY_MIN_OVERLAP = 0.4
+# Words that stretch a claim to every case: an answer saying a method "works equally well for
+# any objective" or "always" helps claims more than an abstract that does not say so (fresh
+# dev batch 18: such outside claims in the abstract's own words passed). General English.
+UNIVERSAL_SCOPE: dict[str, re.Pattern[str]] = {
+    # the claim's words → what in the abstract backs them ("for any" is "under arbitrary": d01)
+    r"equally well": re.compile(r"\bequal(?:ly)?\b", re.I),
+    r"regardless of": re.compile(r"\b(?:regardless|irrespective|arbitrary|any)\b", re.I),
+    r"universally": re.compile(r"\buniversal", re.I),
+    r"always": re.compile(r"\b(?:always|consistently|every|all)\b", re.I),
+    r"in all cases|without exception|for all|all possible|every possible":
+        re.compile(r"\b(?:all|every|any|arbitrary)\b", re.I),
+    r"for any|any kind of|any type of": re.compile(r"\b(?:any|arbitrary|all|every)\b", re.I),
+}

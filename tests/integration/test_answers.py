@@ -280,3 +280,14 @@ def test_everyday_details_are_found_as_told(seed_qa: PaperQA, question: str, sho
 def test_a_hardware_accelerated_engine_is_no_hardware(seed_qa: PaperQA) -> None:
     answer = seed_qa.ask("What hardware did training the general Kinetix agent need?")
     assert not answer.answerable
+
+
+@pytest.mark.parametrize("question", [
+    "Compare AttriBoT and speculative cascades: how does each use a smaller model alongside a "
+    "large one?",
+    "How do AttriBoT and speculative cascades differ in using a small model?",
+])
+def test_both_things_a_comparison_names_are_compared(seed_qa: PaperQA, question: str) -> None:
+    """The lower-case one was lost: only AttriBoT was a name (fresh dev batch 17)."""
+    answer = seed_qa.ask(question)
+    assert {"AttriBoT", "Speculative decoding"} <= _cited(answer), answer.text

@@ -13,6 +13,7 @@ from rag.claims import (
     check_names,
     check_numbers,
     check_polarity,
+    check_scope,
     names_in,
     numbers_in,
 )
@@ -387,3 +388,19 @@ def test_fractions_bounds_and_listed_counts_pass(claim: str, evidence: str) -> N
 ])
 def test_fractions_bounds_and_listed_counts_changed_fail(claim: str, evidence: str) -> None:
     assert check_numbers(claim, evidence) is not None
+
+
+SPAR = ("We propose SPaR, a self-play framework integrating tree-search self-refinement to yield "
+        "valid and comparable preference pairs free from distractions.")
+FEDAVG = ("We develop an effective debiasing algorithm for FedAvg that provably converges to the "
+          "unbiased optimal solution under arbitrary minimum separation.")
+
+
+def test_a_claim_for_every_case_needs_the_abstract_to_make_it() -> None:
+    """Fresh dev batch 18: "works equally well for any objective" passed as in-topic words."""
+    assert check_scope("SPaR works equally well for any preference optimization objective.",
+                       SPAR) is not None
+    assert check_scope("SPaR always yields valid preference pairs.", SPAR) is not None
+    assert check_scope("SPaR yields valid, comparable preference pairs.", SPAR) is None
+    # "for any" backed by "under arbitrary"
+    assert check_scope("The FedAvg variant converges for any minimum separation.", FEDAVG) is None

@@ -112,6 +112,24 @@ def test_titles_fall_back_to_a_short_first_clause() -> None:
     assert derive_title("In this paper, we propose SOAP, an optimizer.") == "SOAP"
 
 
+def test_a_plain_name_the_abstract_introduces_and_reuses_is_the_title() -> None:
+    """Kinetix was titled by its opening words (issue 13); a word of a longer name is not one."""
+    kinetix = ("While large models have shown remarkable capabilities, generalising agents "
+               "remains open. To this end, we introduce Kinetix: an open-ended space of RL "
+               "environments. Kinetix makes use of a novel physics engine.")
+    assert derive_title(kinetix) == "Kinetix"
+    assert derive_title(kinetix.replace("Kinetix makes", "It makes")).startswith("While large")
+    planner = ("Planning matters. We introduce Diffusion Planner, a transformer. Diffusion "
+               "Planner wins. The Planner is fast.")
+    assert derive_title(planner) != "Planner"
+
+
+def test_a_term_defined_by_its_kind_is_the_title() -> None:
+    abstract = ("When training transformers on graphs, topology is crucial. Topological masking, "
+                "a type of relative position encoding, achieves this. We parameterise masks.")
+    assert derive_title(abstract) == "Topological masking"
+
+
 ZH_SENTENCE = "我们提出了一种新的强化学习方法，它通过正则化零样本策略来模仿未标记的行为。"
 ZH_ABSTRACT = ZH_SENTENCE + "实验表明它在人形机器人控制上效果很好，并且优于以往的方法。" * 5
 
