@@ -329,11 +329,11 @@ def keystroke_times(qa: PaperQA) -> list[float]:
 def papers_api(qa: PaperQA) -> str:
     from fastapi import Depends, FastAPI
 
-    from ui.app import _add_routes
+    from ui.app import add_api_routes
     from ui.lanes import Lane
 
     app = FastAPI()
-    _add_routes(app, qa, Depends(lambda: None), Lane.of(qa.settings))
+    add_api_routes(app, qa, Depends(lambda: None), Lane.of(qa.settings))
     parts = []
     with uvicorn_server(app) as url:
         timed_get(f"{url}/api/papers")  # fills the cache

@@ -346,8 +346,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
             not intent.parts and missing_names(question, hits)):
         return _refusal(question, intent, hits, scored)
     if intent.wants_list:
-        # what a comparison names, each found by its own words
-        named |= compared_markers(question, hits) if intent.shape == "compare" else set()
+        if intent.shape == "compare":  # what a comparison names, each by its own words
+            named |= compared_markers(question, hits)
         return _list_answer(question, intent, scored, hits, named, weight)
     if intent.parts:
         def rescore(part: str) -> list[ScoredSentence]:

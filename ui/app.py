@@ -165,7 +165,10 @@ class _JSONOffTheLoop(APIRoute):
         return parse_then_handle
 
 
-def _add_routes(app: FastAPI, qa: PaperQA, guard: Any, lane: Lane) -> None:
+def add_api_routes(app: FastAPI, qa: PaperQA, guard: Any, lane: Lane) -> None:
+    """The HTTP API (/healthz, /api/...) on `app`, each route behind `guard` (a FastAPI
+    dependency: the login check) and answers queued in `lane`; public so a bench can serve
+    the API alone."""
     # /healthz has threads of its own: it answers while answers fill the shared pool.
     health_threads = anyio.CapacityLimiter(2)
     papers_cache = _PapersCache(qa)
@@ -246,7 +249,7 @@ def create_app(qa: PaperQA) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(LaneFull, lane_full)
     lane = Lane.of(qa.settings)  # the API's answers, apart from the UI's (ui/lanes.py)
-    _add_routes(app, qa, Depends(_api_guard(login)), lane)
+    add_api_routes(app, qa, Depends(_api_guard(login)), lane)
     openai_api.mount(app, qa, lane)  # GET /v1/models, POST /v1/chat/completions
     papers_api.mount(app, qa)  # GET /api/papers/{id}, GET /api/papers/{id}.bib
     mcp_server.mount(app, qa, lane=lane)  # /mcp: MCP over streamable HTTP
