@@ -19,6 +19,7 @@ from rag.query import (
     asked_measures,
     asked_version,
     counted_words,
+    figure_tokens,
     gives,
     measure_qualifiers,
     measure_words,
@@ -240,16 +241,15 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     found = [s for s in pool if gives(intent.asks_for, without_names(
         s.text, [hits[s.marker - 1].paper.title, *asked] if intent.asks_for == "name" else
         [hits[s.marker - 1].paper.title]))]
-    counted = set(counted_words(question))
-    if intent.asks_for == "compute" and counted:  # "how many GPUs": a count of GPUs
-        found = [s for s in found if _counts(s.text, counted)]
+    if intent.asks_for == "compute" and (counted := set(counted_words(question))):
+        found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
     return found
 
 
 def _counts(sentence: str, counted: set[str]) -> bool:
     """A figure followed closely by what is counted as its phrase's head: "8 A100 GPUs", not
     "6000 GPU hours" (which counts hours)."""
-    words = [w.strip(".,;:()[]\"'").casefold() for w in clean_for_display(sentence).split()]
+    words = [w.casefold() for w in figure_tokens(clean_for_display(sentence))]
     wanted = {stem(w) for w in counted}
     return any(
         cues.NUMBER_TOKEN.match(word) and stem(words[j]) in wanted

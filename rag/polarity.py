@@ -6,6 +6,7 @@ only; it prefers a miss to a false alarm (a faithful paraphrase must pass).
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from paperwise.text import STOPWORDS, clean_for_display, language_of, stem
 from rag.cues import verify as cues
@@ -74,8 +75,8 @@ def _reach(words: list[str], i: int, step: int) -> list[str]:
     """The ANTONYM_NEGATION_REACH words after (step 1) or before (-1) words[i], articles
     not counted: how far a negator and an antonym may stand apart and still be one phrase."""
     stop = len(words) if step > 0 else -1
-    return [words[k] for k in range(i + step, stop, step)
-            if words[k] not in ARTICLES][:ANTONYM_NEGATION_REACH]
+    return list(islice((words[k] for k in range(i + step, stop, step)
+                        if words[k] not in ARTICLES), ANTONYM_NEGATION_REACH))
 
 
 def _negated_before(words: list[str], i: int) -> bool:

@@ -201,10 +201,16 @@ def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
+def figure_tokens(text: str) -> list[str]:
+    """The words of a sentence with the punctuation around them taken off, so that "(10" and
+    "NFE)," read as "10" and "NFE": how figures and their words are read everywhere."""
+    return [w.strip(".,;:()[]\"'") for w in text.split()]
+
+
 def states_figure(sentence: str, figure: str, unit: str) -> bool:
     """Whether the sentence has the figure with the question's word for it close after it
     ("(10 NFE)" does not state "5 NFE"; "5-10 minutes" neither)."""
-    tokens = [t.strip(".,;:()[]\"'") for t in clean_for_display(sentence).split()]
+    tokens = figure_tokens(clean_for_display(sentence))
     stems = [_singular(t) for t in tokens]
     return any(t.rstrip("%×x") == figure and (not unit or unit in stems[i + 1 : i + 3])
                for i, t in enumerate(tokens))
@@ -218,10 +224,10 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     ("11% on asynchronous tasks", "50,000× fewer pairs") is no count of the words."""
     # LaTeX figures ("$50$,$000\\times$") read as shown ("50,000×").
     text = clean_for_display(sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
-    tokens = [w.strip(".,;:()[]\"'").casefold() for w in text.split()]
+    raw = figure_tokens(text)
+    tokens = [w.casefold() for w in raw]
     stems = [stem(t) for t in tokens]
     wanted = {stem(w) for w in words}
-    raw = [w.strip(".,;:()[]\"'") for w in text.split()]
     for i, token in enumerate(tokens):
         # "200-hour" carries its own unit
         near = set(stems[max(0, i - before) : i + after + 1]) | {stem(token.split("-")[-1])}

@@ -250,7 +250,9 @@ class HybridRetriever:
         found: dict[str, ChunkHit] = {}
         for name in name_tokens(question):
             pattern = name_pattern(name, question)
-            for chunk in _top_chunks(corpus, corpus.bm25.scores_of_versions(name), corpus.bm25.size,
+            scores = corpus.bm25.scores_of_versions(name)
+            # every chunk naming it: as many as score (a name is rare), not all the chunks
+            for chunk in _top_chunks(corpus, scores, int(np.count_nonzero(scores)),
                                      filters or Filters()):
                 if chunk.paper_id not in seen and pattern.search(chunk.text):
                     found.setdefault(chunk.paper_id, chunk)

@@ -231,13 +231,14 @@ NAME_ASK = re.compile(
     # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)
     r"|(?:哪个|哪些|哪种|什么)(?:环境|数据集|模型|基准|框架|平台|模拟器|设备|语言模型|基线|编码器|架构)",
     re.I)
+_ACCELERATORS = r"gpus?|tpus?|a100|h100|v100"  # what compute is counted in
 DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institute|laborator(?:y|ies))\b", re.I),
-    "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|flops|a100|h100|v100)\b", re.I),
+    "compute": re.compile(rf"\b(?:{_ACCELERATORS}|gpu[- ]hours?|flops)\b", re.I),
     # The kinds of machine (general English of computing; "machine learning" is no machine,
     # and a "hardware-accelerated engine" names no hardware: dev split dr021).
-    "hardware": re.compile(r"\b(?:hardware(?!-)|gpus?|tpus?|npus?|cpus?|fpgas?|asics?|chips?|"
-                           r"accelerators?|processors?|machines?(?! learning)|a100|h100|v100|"
+    "hardware": re.compile(rf"\b(?:hardware(?!-)|{_ACCELERATORS}|npus?|cpus?|fpgas?|asics?|"
+                           r"chips?|accelerators?|processors?|machines?(?! learning)|"
                            r"(?:edge|mobile) devices?)\b", re.I),
     # Training length is also told in passes: "trained over three iterations", "for 10 epochs"
     # (issue 13 fresh dev batch).
