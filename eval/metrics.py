@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from paperwise.text import clean_for_display
 from rag import Answer, Hit, markers_in
 
 QUESTION_TYPES = ("named", "paraphrase", "number", "everyday", "compound", "either", "multi",
@@ -73,7 +74,17 @@ def load_questions(path: Path) -> list[Question]:
                 questions.append(Question.model_validate_json(line))
             except ValueError as exc:
                 raise ValueError(f"{path}:{number}: {exc}") from exc
+    check_unique_ids(path, [q.id for q in questions])
     return questions
+
+
+def check_unique_ids(path: Path, ids: list[str]) -> None:
+    """Results, twins and comparisons are keyed by id: one used twice is an error."""
+    seen: set[str] = set()
+    for item_id in ids:
+        if item_id in seen:
+            raise ValueError(f"{path}: id {item_id!r} is used more than once")
+        seen.add(item_id)
 
 
 def select(questions: list[Question], split: str) -> list[Question]:
@@ -104,7 +115,9 @@ def retrieval_scores(gold: set[str], ranked: list[str]) -> dict[str, float]:
 
 
 def _contains(text: str, term: str) -> bool:
-    return term.casefold() in text.casefold()
+    """A key term as the abstract writes it or as an answer shows it: answers render LaTeX
+    ("$9.5$\\%" is shown "9.5%"), so a term copied with its LaTeX counts either way."""
+    return any(t.casefold() in text.casefold() for t in (term, clean_for_display(term)))
 
 
 def answer_scores(question: Question, answer: Answer) -> dict[str, float | bool | None]:

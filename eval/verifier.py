@@ -28,6 +28,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from eval.fake_llm import FakeLLMServer, Replayer, Reply
+from eval.metrics import check_unique_ids
 from index.embeddings import Embedder
 from index.store import PaperStore
 from paperwise.settings import Settings
@@ -156,6 +157,7 @@ class VerifierReport(BaseModel):
 def load_items(path: Path, limit: int | None = None, split: str = "all") -> list[VerifierItem]:
     lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
     items = [VerifierItem.model_validate_json(ln) for ln in lines]
+    check_unique_ids(path, [i.id for i in items])
     return [i for i in items if split in ("all", i.split)][:limit]
 
 

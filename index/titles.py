@@ -204,10 +204,13 @@ def _plain_name_introduced(name: str, sentence: str, abstract: str) -> bool:
     """A plain capitalised word right after the verb that introduces it, used again later:
     "we introduce Kinetix: ... Kinetix makes use of" (issue 13: it was titled by its opening
     words). Not a word of a longer name ("introduce Diffusion Planner")."""
+    introduced = re.search(
+        rf"\b{_INTRO_VERB}\s+{re.escape(name)}\b(?!\s+[A-Z])(?P<kind>[,:]\s+an?\b)?", sentence)
+    # ... or, used once, followed by what kind of thing it is: "We introduce Robotouille, a
+    # challenging benchmark environment" (fresh dev batch 20)
     return (bool(re.fullmatch(r"[A-Z][a-z]{3,}", name)) and name not in _STOP_NAMES
-            and name.casefold() not in _COMMON_WORDS and _uses(name, abstract) >= _MIN_USES
-            and bool(re.search(rf"\b{_INTRO_VERB}\s+{re.escape(name)}\b(?!\s+[A-Z])",
-                               sentence)))
+            and name.casefold() not in _COMMON_WORDS and introduced is not None
+            and (_uses(name, abstract) >= _MIN_USES or introduced["kind"] is not None))
 
 
 def _shortened(text: str, limit: int) -> str:

@@ -90,15 +90,29 @@ def strip_markers(text: str) -> str:
 
 
 # Math spans first: "$30\times$" must lose both its dollars, not only the one by \times.
+_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "eta": "η",
+          "theta": "θ", "lambda": "λ", "mu": "μ", "pi": "π", "rho": "ρ", "sigma": "σ",
+          "tau": "τ", "phi": "φ", "omega": "ω", "log": "log", "infty": "∞", "cdot": "·"}
+_ACCENT = (re.compile(r"\\(?:tilde|hat|bar|mathcal|mathbb|mathit)\{([^{}]*)\}"), r"\1")
 _LATEX = ((re.compile(r"\$([^$]{1,40})\$"), r"\1"),
-          (re.compile(r"\$?\\times\$?"), "×"), (re.compile(r"\\%"), "%"),
+          (re.compile(r"\$?\\times\$?"), "×"), (re.compile(r"\\+%"), "%"),
+          # rates and orders: "\mathcal{O}({1}/{\sqrt{T}})" → "O(1/√T)", "\frac{1}{K}" → "1/K",
+          # "n^{-1/2}" → "n^(-1/2)"
+          _ACCENT, _ACCENT,  # twice: "\\tilde{\\mathcal{O}}"
+          (re.compile(r"\\sqrt\{([^{}]*)\}"), r"√\1"),
+          (re.compile(r"\\frac\{([^{}]*)\}\{([^{}]*)\}"), r"\1/\2"),
+          (re.compile(r"\^\{([^{}]{1,20})\}"), r"^(\1)"),
+          (re.compile(r"(?<=[(/])\{([^{}\\]{1,30})\}"), r"\1"),
+          (re.compile(r"\\(" + "|".join(_GREEK) + r")(?![A-Za-z])\s?"),
+           lambda m: _GREEK[m.group(1)] + (" " if m.group(1) == "log" else "")),
           # "\sim40%", "$\approx$ 2x": relation signs as their characters
           (re.compile(r"\$?\\(sim|approx|pm|leq|geq|le|ge)(?![A-Za-z])\$?\s?"),
            lambda m: {"sim": "~", "approx": "≈", "pm": "±", "leq": "≤", "le": "≤", "geq": "≥",
                       "ge": "≥"}[m.group(1)]),
           (re.compile(r"\\(?:textit|textbf|emph|texttt|mathrm|mathbf|text)\{([^{}]*)\}"), r"\1"),
           (re.compile(r"\\([&_#])"), r"\1"),
-          (re.compile(r"(?<!\w)\*\*?([^*\n]{1,80})\*\*?(?!\w)"), r"\1"))
+          (re.compile(r"(?<!\w)\*\*?([^*\n]{1,80})\*\*?(?!\w)"), r"\1"),
+          (re.compile(r"(?<![\w/])_([^_\n/]{1,80})_(?![\w/])"), r"\1"))
 
 
 def clean_for_display(text: str) -> str:

@@ -352,6 +352,12 @@ def _name_found(name: str, paper_text: str) -> bool:
             and all(_name_found(p, paper_text) for p in parts))
 
 
+def names_missing_from(names: list[str], paper_text: str) -> list[str]:
+    """The names a paper's title and abstract do not hold, matched as check_names matches."""
+    paper_text = _clean(paper_text)
+    return [name for name in names if not _name_found(name, paper_text)]
+
+
 def check_names(claim: str, paper_text: str) -> str | None:
     """Every name in the claim must be in the cited paper's title, abstract or metadata."""
     paper_text = _clean(paper_text)

@@ -14,9 +14,11 @@ import numpy as np
 from paperwise.text import clean_for_display, stem, terms
 from paperwise.types import Hit, SentenceBank
 from rag import cues
+from rag.claims import names_missing_from
 from rag.query import (
     QuestionIntent,
     asked_measures,
+    asked_thing,
     asked_version,
     counted_words,
     figure_tokens,
@@ -72,6 +74,21 @@ def missing_names(question: str, hits: list[Hit]) -> list[str]:
     # a version the question asks for must be there too: "LLaMA-2-13B" is not LLaMA-2-7B
     missing = [n for n in name_tokens(question) if n.casefold() not in haystack or (
         asked_version(n, question) and not name_pattern(n, question).search(text))]
+    return _without_alternatives(missing, question)
+
+
+def names_lacking(question: str, hit: Hit) -> list[str]:
+    """The question's names one paper does not mention (an acronym it spells out counts): a
+    detail asked "on ImageNet" or of "LLaMA or Mistral" is not given by a paper that never
+    names them, though another retrieved paper does (issue 13, fresh dev batch 20)."""
+    text = f"{hit.paper.title} {hit.paper.abstract}"
+    lacking = [n for n in name_tokens(question) if not name_pattern(n, question).search(text)
+               and (asked_version(n, question) or names_missing_from([n], text))]
+    return _without_alternatives(lacking, question)
+
+
+def _without_alternatives(missing: list[str], question: str) -> list[str]:
+    """Missing names less those offered as alternatives to a name that is there."""
     groups = alternatives(question)
     return [n for n in missing if not any(
         n in group and group - set(missing) for group in groups)]
@@ -133,10 +150,17 @@ def naming_first(evidence: list[ScoredSentence], question: str,
                  thing: str) -> list[ScoredSentence]:
     """The best paper's sentences that use the word for the asked things (or, for benchmarks,
     the words of an evaluation) first, those sharing more of the question's words first."""
-    asked, said = set(terms(question)), {thing, *cues.THING_WORDS.get(thing, ())}
+    asked = set(terms(question))
     return sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
-                                           said.isdisjoint(terms(s.text)),
+                                           not uses_thing_words(s.text, thing),
                                            -len(asked.intersection(terms(s.text)))))
+
+
+def uses_thing_words(sentence: str, thing: str) -> bool:
+    """Whether the sentence uses the word for the asked things (or, for benchmarks, datasets
+    and tasks, the words of an evaluation)."""
+    words = cues.THING_WORDS.get(thing, ())
+    return not {thing, *(words if isinstance(words, tuple) else ())}.isdisjoint(terms(sentence))
 
 
 def topic_pairs(question: str, weight: Weight) -> set[tuple[str, str]]:
@@ -205,6 +229,9 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
         found += [s for s in pool if s not in found
                   and cues.RELATIVE_FIGURE.search(clean_for_display(s.text))
                   and cues.DIFFERENCE_WORDS & {w.casefold() for w in re.findall(r"\w+", s.text)}]
+    if cues.COMPLEXITY.search(question):  # told as an order: "from cubic to linear"
+        found += [s for s in pool if s not in found and cues.COMPLEXITY.search(s.text)
+                  and cues.COMPLEXITY_ORDER.search(s.text)]
     exact = [s for s in found if numbers_near(s.text, counted, 0, cues.COUNT_WINDOW,
                                               hits[s.marker - 1].paper.title)]
     if intent.size_only:  # "What size is X's taxonomy?": a figure by "taxonomy" first
@@ -218,7 +245,7 @@ def _has_count(sentence: str, title: str) -> bool:
     """A figure followed by what it counts ("7000+ two-person trajectories"; "$>30$k nodes" read
     as shown, ">30k nodes")."""
     return bool(re.search(r"(?<![\w.-])\d[\d,.]*\+?\s*(?:[kKmMbB]\b)?\s*[a-zA-Z-]{3,}",
-                          clean_for_display(sentence.replace(title, " "))))
+                          clean_for_display(cues.CITATION.sub(" ", sentence.replace(title, " ")))))
 
 
 def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionIntent,
@@ -239,8 +266,15 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
             s.text, ranked))]
     asked = set(name_tokens(question))
     found = [s for s in pool if gives(intent.asks_for, without_names(
-        s.text, [hits[s.marker - 1].paper.title, *asked] if intent.asks_for == "name" else
-        [hits[s.marker - 1].paper.title]))]
+        cues.URL.sub(" ", s.text), [hits[s.marker - 1].paper.title,
+                                    *(asked if intent.asks_for == "name" else ())]))]
+    if cues.ACCELERATOR_NAME_ASK.search(question):  # "which GPU": A100, not "a ViT"
+        found = [s for s in found if cues.ACCELERATOR_NAMED.search(s.text)]
+    thing = asked_thing(question)
+    if intent.asks_for == "name" and thing and isinstance(cues.THING_WORDS.get(thing), tuple):
+        # "Which six datasets was X evaluated on?": names in a sentence about its evaluation,
+        # not the method's own ("using Monte Carlo Tree Search"; fresh dev batch 20)
+        found = [s for s in found if uses_thing_words(s.text, thing)]
     if intent.asks_for == "compute" and (counted := set(counted_words(question))):
         found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
     return found
@@ -271,7 +305,11 @@ def _ranks_on(sentence: str, ranked: set[str]) -> bool:
 def without_names(text: str, names: list[str]) -> str:
     """The sentence without the names the question already gives (the paper's, its own)."""
     for name in names:
-        text = text.replace(name, " ")
+        # with the words it stands for: "Hierarchical Encoding for mRNA Language Modeling
+        # (HELM)" names nothing but HELM (fresh dev batch 22)
+        text = re.sub(rf"(?:\b[A-Z][\w-]*\s+(?:(?:for|of|and|the|in|on|via|with|to|a)\s+|"
+                      rf"[\w-]*[A-Z\d][\w-]*\s+)*)?\(\s*{re.escape(name)}\s*\)|{re.escape(name)}"
+                      if name else r"(?!)", " ", text)
     return text
 
 

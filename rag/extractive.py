@@ -43,6 +43,7 @@ from rag.evidence import (
     missing_names,
     more_of_paper,
     named_markers,
+    names_lacking,
     naming_first,
     on_topic,
     score_sentences,
@@ -102,7 +103,8 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     """One line answering one detail, the answer first; None when no sentence gives it."""
     about = named or markers_mentioning(question, hits)
     pool = [s for s in scored if s.marker in about] if about else scored
-    evidence = find_evidence(pool, question, intent, hits)
+    lacking = {m for m in {s.marker for s in pool} if names_lacking(question, hits[m - 1])}
+    evidence = [s for s in find_evidence(pool, question, intent, hits) if s.marker not in lacking]
     # A question naming its paper is on topic by that name; others must score as relevant.
     if not evidence or (not named and not on_topic(evidence[0], pool, intent)):
         return None

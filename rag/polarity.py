@@ -210,9 +210,18 @@ def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
                     or _explains(other, scope, one)):
                 continue
             if not any(0 < abs(k - i) <= NEGATION_SCOPE
-                       and not _PUNCT & set(one[min(i, k):max(i, k)]) for k in mine):
+                       and not _PUNCT & set(one[min(i, k):max(i, k)]) for k in mine
+                       ) and not _double_negative(one, i):
                 return "negates what the abstract says"
     return None
+
+
+def _double_negative(words: list[str], i: int) -> bool:
+    """A negator whose reach holds a word with a built-in negation asserts: "when no features
+    are missing" is "when all features are observed" (fresh dev batch 23)."""
+    reach = words[i + 1:i + 1 + NEGATION_SCOPE]
+    reach = reach[:min((k for k, w in enumerate(reach) if w in _PUNCT), default=len(reach))]
+    return any(w in cues.NEGATED_STATES for w in reach)
 
 
 def _unnegated(words: list[str], negators: list[int]) -> set[str]:

@@ -57,6 +57,8 @@ def _ask_kind(question: str) -> AskKind | None:
     for name, pattern in cues.METADATA_ASKS.items():
         if pattern.search(question):
             return name  # type: ignore[return-value]
+    if cues.ACCELERATOR_NAME_ASK.search(question):
+        return "name"
     for name, pattern in cues.DETAIL_ASKS.items():
         if pattern.search(question):
             return name  # type: ignore[return-value]
@@ -204,7 +206,7 @@ def _singular(word: str) -> str:
 def figure_tokens(text: str) -> list[str]:
     """The words of a sentence with the punctuation around them taken off, so that "(10" and
     "NFE)," read as "10" and "NFE": how figures and their words are read everywhere."""
-    return [w.strip(".,;:()[]\"'") for w in text.split()]
+    return [w.strip(".,;:()[]\"'") for w in cues.CITATION.sub(" ", text).split()]
 
 
 def states_figure(sentence: str, figure: str, unit: str) -> bool:
@@ -251,7 +253,7 @@ def gives(kind: AskKind | None, sentence: str) -> bool:
     if kind is None:
         return True
     if kind == "quantity":
-        return any(cues.NUMBER_TOKEN.match(w.strip(".,;:()[]\"'")) for w in sentence.split())
+        return any(cues.NUMBER_TOKEN.match(w) for w in figure_tokens(sentence))
     if kind == "ranking":
         return bool(cues.RANKING_EVIDENCE.search(sentence))
     if kind == "name":

@@ -24,7 +24,11 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  "time latency memory improvement gain reduction increase decrease drop margin "
                  "throughput perplexity budget length duration scale parameters tokens "
                  # "what video resolution": told as 512×512 or 1080p (issue 13 fresh dev batch)
-                 "resolution").split()
+                 "resolution "
+                 # settings a method is run with, told as figures: "what rank did X use", "what
+                 # preconditioning frequency" (fresh dev batch 22; general ML hyperparameters)
+                 "rank frequency dimension dimensionality temperature threshold depth width "
+                 "epochs").split()
 QUANTITY = re.compile(
     rf"\bhow (?:{'|'.join(QUANTITY_ADJECTIVES)})\b|\bby how much\b|\bhow many times\b"
     rf"|\bto what (?:extent|degree)\b"
@@ -32,6 +36,14 @@ QUANTITY = re.compile(
     rf"(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?\b"
     rf"|\bwhat (?:\S+ ){{0,2}}does \S+(?: \S+)? (?:reach|achieve|obtain|attain|score|get)\b"
     r"|多少|几个|几种|多大|多快|多久|多长", re.I)
+# How a cost grows is told as an order, no figure: "we reduce the time and space complexities
+# from cubic and quadratic to linear" answers "how much does X reduce the complexity" (issue 13:
+# a reference's year had stood in for the figure; general English of algorithms).
+# A rate of convergence is told so too: "converge at a sublinear rate of O(1/T)".
+COMPLEXITY = re.compile(r"\bcomplexit(?:y|ies)\b|\bscal(?:es|ing|e) (?:\w+ )?with\b|\bconverg\w*",
+                        re.I)
+COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cubic|logarithmic|"
+                              r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
 # "How large is X?" names no unit: any figure with what it counts answers it.
 SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|多大", re.I)
 # "What batch size", "what learning rate", "what context length": the word before one of
@@ -53,6 +65,9 @@ MEASURE_SYNONYMS = {
     "slow": ("slow", "slower", "time", "latency"),
     "long": ("long", "time", "hour", "minute", "day", "second", "length", "token", "step",
              "week", "month", "year", "epoch", "iteration", "round"),
+    # "How often do LLM sizes double?": "doubling every 3.4 months" (fresh dev batch 22)
+    "often": ("every", "per", "frequency", "second", "minute", "hour", "day", "week", "month",
+              "year", "step", "iteration", "epoch"),
     # What training or running a model costs is told in money or in compute time.
     "expensive": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),
     "costly": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),
@@ -97,6 +112,9 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "higher": _GAIN, "better": _GAIN, "more": _GAIN, "greater": _GAIN, "larger": _GAIN,
     "lower": _LESS, "less": _LESS, "fewer": _LESS, "smaller": _LESS, "reduction": _LESS,
     "data": _DATA, "text": _DATA, "corpus": _DATA, "dataset": _DATA,
+    # "What score does X get on Y?" is told "X achieves 11% on Y" (fresh dev batch 20).
+    "score": ("%", "achieve", "achieves", "achieved", "reach", "reaches", "reached", "scores",
+              "points", "accuracy"),
 }
 # "How much better is X than Y?" is answered by a relative figure anywhere in a sentence that
 # states the difference: "X outperforms Y on six tasks ... on average by around 8%" (the gain
@@ -127,6 +145,9 @@ _AUXILIARY = r"(?:was|were|is|are|did|does|do|has|have|had|can)\b"
 WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of)?"
                          rf"(?: (?!{_AUXILIARY})[\w-]+){{0,3}}? ([a-z][a-z-]{{2,}}?)(s?) "
                          rf"{_AUXILIARY}")
+# A link names nothing asked for: "code is available at https://github.com/Org/Name" holds no
+# dataset or model name (fresh dev batch 20).
+URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
 NOT_A_THING = frozenset("paper work study author one way extent".split())
 # Benchmarks and datasets are named where a paper reports its experiments: "Extensive
 # experiments on the PASCAL VOC and MS-COCO show ..." (issue 13 fresh dev batch).
@@ -188,7 +209,7 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                                 r"|training time|time (?:needed|required|it takes|taken) to train"
                                 r"|take to train)\w*|训练时间", re.I),
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institution|affiliat\w*|which lab|"
-                              r"which company|funded by|funding|sponsor\w*)\b"
+                              r"which company|fund(?:ed|ing|er|ers)|sponsor\w*)\b"
                               r"|机构|大学|单位", re.I),
     # What a method runs on is told by the kind of machine, not only in GPUs: "DS-LLM ...
     # dynamical system (DS)-based machines ... hardware-native gradient descent" (issue 13,
@@ -213,14 +234,16 @@ IMPERATIVE_ASK = re.compile(
     r"me|find(?: me)?|i'?d like to know|i would like to know|i want to know|i wonder|do you know)"
     r"(?:\s+(?:about|please))?\s*,?\s*", re.I)
 # "Which model scored lowest", "which X was best": a ranking the sentence must state.
+# Superlatives (general English; "safest", "cheapest" ... since fresh dev batch 22).
+_SUPERLATIVES = ("lowest|highest|best|worst|most|least|largest|smallest|fastest|slowest|"
+                 "strongest|weakest|top|safest|cheapest|simplest|hardest|easiest|longest|"
+                 "shortest|deepest|greatest|biggest")
 RANKING_ASK = re.compile(
-    r"\b(?:which|what|who)\b.*\b(?:lowest|highest|best|worst|most|least|largest|smallest|"
-    r"fastest|slowest|strongest|weakest|top)\b|最好|最差|最高|最低", re.I)
+    rf"\b(?:which|what|who)\b.*\b(?:{_SUPERLATIVES})\b|最好|最差|最高|最低", re.I)
 # What a ranking question ranks on: its content words this many words around the superlative.
 RANKED_WINDOW = 3
 RANKING_EVIDENCE = re.compile(
-    r"\b(?:lowest|highest|best|worst|most|least|largest|smallest|fastest|slowest|strongest|"
-    r"weakest|top|outperform\w*|surpass\w*|better|worse|beats?)\b", re.I)
+    rf"\b(?:{_SUPERLATIVES}|outperform\w*|surpass\w*|better|worse|beats?)\b", re.I)
 # "Which VR headset / GPU model / optimizer was used": a name the sentence must hold.
 NAME_ASK = re.compile(
     r"\b(?:which|what) (?:\S+ ){0,3}?(?:model|dataset|benchmark|simulator|engine|headset|"
@@ -232,6 +255,19 @@ NAME_ASK = re.compile(
     r"|(?:哪个|哪些|哪种|什么)(?:环境|数据集|模型|基准|框架|平台|模拟器|设备|语言模型|基线|编码器|架构)",
     re.I)
 _ACCELERATORS = r"gpus?|tpus?|a100|h100|v100"  # what compute is counted in
+# "What GPU model / which GPUs was X trained on": the accelerator's name (A100, TPU v4), which a
+# sentence giving GPU hours or "a single GPU" does not name (fresh dev batch 20).
+# "What GPU does it need?" may be answered by "a single consumer GPU": only "which GPU(s)" and
+# "what GPU model/type" ask for the name.
+_ACCELERATOR = r"(?:gpu|tpu|graphics card)s?"
+ACCELERATOR_NAME_ASK = re.compile(
+    rf"\b(?:which(?: kinds? of| types? of)? {_ACCELERATOR}|what (?:kinds?|types?) of "
+    rf"{_ACCELERATOR}|what {_ACCELERATOR} (?:models?|types?|cards?)) (?:was|were|is|are|did|"
+    r"does|do)\b", re.I)
+# How a sentence names one: a vendor, a model code by the word ("8 A100 GPUs", "TPU v4").
+ACCELERATOR_NAMED = re.compile(r"\b(?:nvidia|amd|tpu\s?v\d|[rg]tx\s?\d{3,4}|[a-z]{1,3}\d{1,4}\s+"
+                               r"(?:gpus?|tpus?|cards?)|(?:gpus?|tpus?)\s+[a-z]{1,3}\d{1,4})\b",
+                               re.I)
 DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institute|laborator(?:y|ies))\b", re.I),
     "compute": re.compile(rf"\b(?:{_ACCELERATORS}|gpu[- ]hours?|flops)\b", re.I),
@@ -296,6 +332,11 @@ GENERIC_NAMES = frozenset((
 
 
 # -- what a sentence holds ------------------------------------------------------------------------
+# A reference in the text ("(Pervez et al., 2024)", "(Smith and Lee, 2023)") holds a year, no
+# figure of the paper: "we reduce the computational time" after one is no time of 2024 (issue 13,
+# fresh dev batch 20; general citation styles).
+CITATION = re.compile(r"\((?:[^()]*?\bet al\.?|[A-Z][\w-]+(?: (?:and|&) [A-Z][\w-]+)?),? "
+                      r"(?:19|20)\d\d[a-z]?\)")
 NUMBER_TOKEN = re.compile(
     r"^(?:[~≈<>+±−-]?\d[\d,.]*(?:[-–]\d[\d,.]*)?(?:%|x|×|k|m|b|t|\+)?(?:-[a-z]+)?|\d+(?:\.\d+)?[kmbt]|"
     r"one|two|"

@@ -182,6 +182,10 @@ IMPLICIT_SUFFIXES = ("-free", "-agnostic", "-independent")
 IMPLICIT_VERBS = frozenset("eliminate avoid remove absence absent instead rather unlike bypass "
                            "omit prevent fail inadequate insufficient struggle limit limited "
                            "inability unable lack missing".split())  # base forms
+# States that are themselves negative: a negator before one asserts ("when no features are
+# missing" = "when all features are observed"; fresh dev batch 23). Only states: "does not
+# resolve this inability" still negates (dev split of eval/verifier.jsonl). General English.
+NEGATED_STATES = frozenset("missing absent lacking unavailable unseen unknown unobserved".split())
 # Phrases rewritten before the polarity check reads a sentence (lower case, regex → words):
 # idioms of ranking and of holding that say what a word of POLARITY_PAIRS or a negation says.
 # "falls behind"/"falls short of" since round 1 of issue 12; round 5 (fresh dev batch) added

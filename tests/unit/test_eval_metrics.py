@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
+
+import pytest
 
 from eval.metrics import QUESTION_TYPES, Row, aggregate, load_questions, retrieval_scores
 from eval.run import DEFAULT_QUESTIONS, QUICK_PER_TYPE, check_thresholds, quick_subset
+from eval.verifier import DEFAULT_FILE as VERIFIER_FILE
+from eval.verifier import load_items
 from index.loaders import load_papers
 from tests.conftest import SEEDS
 
@@ -55,3 +61,18 @@ def test_quick_subset_covers_every_type() -> None:
     assert set(q.type for q in subset) == set(QUESTION_TYPES)
     everything = load_questions(DEFAULT_QUESTIONS)
     assert len(subset) <= QUICK_PER_TYPE * len(QUESTION_TYPES) < len(everything)
+
+
+def test_an_id_used_twice_is_refused_with_its_name(tmp_path: Path) -> None:
+    """Results and twins are keyed by id (two batches once reused v001-v044 unnoticed)."""
+    line = DEFAULT_QUESTIONS.read_text(encoding="utf-8").splitlines()[0]
+    twice = tmp_path / "questions.jsonl"
+    twice.write_text(f"{line}\n{line}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=f"id '{json.loads(line)['id']}' is used more than once"):
+        load_questions(twice)
+    rows = VERIFIER_FILE.read_text(encoding="utf-8").splitlines()[:1] * 2
+    (tmp_path / "verifier.jsonl").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="is used more than once"):
+        load_items(tmp_path / "verifier.jsonl")
+    assert len(load_items(VERIFIER_FILE)) > 500  # the shipped files have none
+    assert len(load_questions(DEFAULT_QUESTIONS)) > 500

@@ -339,3 +339,18 @@ def test_an_article_does_not_put_a_negator_out_of_reach() -> None:
                           "vocabulary required.", DEPT) is None
     assert check_polarity("DEPT trains the body on several data sources at once, with a shared "
                           "vocabulary required.", DEPT) is not None
+
+
+def test_a_negated_negative_state_asserts() -> None:
+    """Fresh dev batch 23: "no features are missing" says "all features are observed"; a
+    negated verb of a negative noun ("does not resolve this inability") still negates."""
+    evidence = ("For CIFAR-100, we see an improvement in accuracy of 19.3% when each block is "
+                "observed with a probability of 0.5 and of 9.5% when all features are observed.")
+    assert check_polarity("On CIFAR-100 accuracy rises by 9.5% when no features are missing.",
+                          evidence) is None
+    assert check_polarity("On CIFAR-100 accuracy rises by 9.5% when no features are observed.",
+                          evidence) is not None
+    search = ("Performing search in-context does not resolve this inability to learn to search "
+              "on larger graphs.")
+    assert check_polarity("Performing search in-context resolves this inability to learn to "
+                          "search on larger graphs.", search) is not None

@@ -9,8 +9,16 @@ from paperwise.text import clean_for_display
     (r"8$\times$ faster", "8× faster"),
     (r"a given response $30\times$ faster", "a given response 30× faster"),
     (r"40\% less memory", "40% less memory"),
-    (r"we release \textit{code} and $\alpha$-nets", r"we release code and \alpha-nets"),
+    (r"we release \textit{code} and $\alpha$-nets", "we release code and α-nets"),
     ("a **bold** claim", "a bold claim"),
+    # rates and orders as a reader writes them (issue 13: an answer showed "O(\frac{1}{T})")
+    (r"a rate of O(\frac{1}{T}), where", "a rate of O(1/T), where"),
+    (r"achieves a $\mathcal{O}({1}/{\sqrt{T}})$ rate", "achieves a O(1/√T) rate"),
+    (r"regret of order $\tilde{\mathcal{O}}(d\sqrt{T})$", "regret of order O(d√T)"),
+    (r"of order $\mathcal{O}(n^{-1/2})$ with", "of order O(n^(-1/2)) with"),
+    (r"up to ~15\\% across", "up to ~15% across"),
+    ("framed as _probabilistic conditioning_, but file_name_x stays", "framed as "
+     "probabilistic conditioning, but file_name_x stays"),
 ])
 def test_latex_and_markdown_become_plain_text(raw: str, shown: str) -> None:
     assert clean_for_display(raw) == shown

@@ -1,0 +1,92 @@
+"""What a detail question names or asks to be named must be in the paper that answers it:
+names the paper lacks, accelerator names, links and references (issue 13, fresh dev batch 20)."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperwise.types import Hit, Paper
+from rag.evidence import ScoredSentence, find_evidence, names_lacking
+from rag.query import analyse, gives, numbers_near
+
+
+def _hit(abstract: str, title: str = "X") -> Hit:
+    return Hit(paper=Paper(id="p1", title=title, source="s.txt", position=1, abstract=abstract),
+               text=abstract, score=1.0)
+
+
+def _found(question: str, sentences: list[str], title: str = "X") -> list[str]:
+    hits = [_hit(" ".join(sentences), title)]
+    pool = [ScoredSentence(1, i, s, 1.0 - i / 10) for i, s in enumerate(sentences)]
+    return [s.text for s in find_evidence(pool, question, analyse(question), hits)]
+
+
+@pytest.mark.parametrize(("question", "abstract", "lacking"), [
+    # a condition the paper never mentions: its other figures do not answer it
+    ("What FID does LD3 reach on ImageNet?", "LD3 reaches an FID of 2.38 on CIFAR10.",
+     ["ImageNet"]),
+    # a name with its version written another way, an acronym spelled out: both there
+    ("Which model does the 8B Llama beat after SPaR?", "SPaR makes LLaMA3-8B beat GPT-4.", []),
+    ("How does X detect OOD inputs?", "X detects out-of-distribution inputs.", []),
+    # of names offered as alternatives, one is enough
+    ("Which LLMs (LLaMA or Mistral) did KaSA tune?", "KaSA tunes Mistral-7B.", []),
+    ("Which LLMs (LLaMA or Mistral) did KaSA tune?", "KaSA tunes a range of LLMs.",
+     ["LLaMA", "Mistral"]),
+])
+def test_the_names_a_paper_lacks(question: str, abstract: str, lacking: list[str]) -> None:
+    title = abstract.split()[0]
+    assert names_lacking(question, _hit(abstract, title)) == lacking
+
+
+@pytest.mark.parametrize("question", [
+    "What GPU model was SPA trained on?", "Which GPUs were used to train SPA?",
+    "What type of GPU did SPA use?",
+])
+def test_which_gpu_asks_for_the_accelerators_name(question: str) -> None:
+    assert analyse(question).asks_for == "name"
+    assert _found(question, ["Our model takes 6000 GPU hours to train.",
+                             "It endows a Vision Transformer (ViT) with 3D awareness.",
+                             "SPA was trained on 8 NVIDIA A100 GPUs."], "SPA") == [
+        "SPA was trained on 8 NVIDIA A100 GPUs."]
+
+
+def test_what_gpu_a_method_needs_may_be_told_without_a_name() -> None:
+    assert analyse("What GPU does SPA need?").asks_for == "compute"
+    assert analyse("How many GPUs did SPA use?").asks_for == "compute"
+
+
+def test_the_datasets_of_an_evaluation_are_named_where_it_is_told() -> None:
+    """A link or the method's own technique names no dataset it was evaluated on."""
+    question = "Which six benchmark datasets was AFLOW evaluated on?"
+    sentences = ["The code is available at https://github.com/FoundationAgents/AFlow.",
+                 "AFLOW explores this space using Monte Carlo Tree Search.",
+                 "Evaluations on six benchmark datasets show AFLOW's efficacy."]
+    assert _found(question, sentences, "AFLOW") == []
+    named = "Evaluations on HotpotQA and GSM8K show AFLOW's efficacy."
+    assert _found(question, [*sentences, named], "AFLOW") == [named]
+
+
+@pytest.mark.parametrize(("sentence", "found"), [
+    ("By reformulating MNN (Pervez et al., 2024), we reduce the computational time.", False),
+    ("As Smith and Lee (Smith and Lee, 2023) note, time matters.", False),
+    ("We reduce the computational time by 40%.", True),
+])
+def test_a_references_year_is_no_figure(sentence: str, found: bool) -> None:
+    assert numbers_near(sentence, {"time"}, 6, 6) is found
+    assert gives("quantity", sentence) is found
+
+
+def test_a_score_is_told_as_what_a_method_achieves() -> None:
+    question = "What score does ReAct with gpt-4o get on the asynchronous tasks in Robotouille?"
+    sentence = "In Robotouille, ReAct (gpt-4o) achieves only 11% on asynchronous tasks."
+    assert _found(question, ["Robotouille tests planning.", sentence]) == [sentence]
+
+
+def test_how_much_a_complexity_shrinks_is_told_as_an_order() -> None:
+    question = "How much does S-MNN reduce the time complexity with respect to sequence length?"
+    sentence = ("By reformulating MNN (Pervez et al., 2024), we reduce the time complexity from "
+                "cubic to linear.")
+    assert _found(question, ["S-MNN runs on long sequences.", sentence], "S-MNN") == [sentence]
+    # a multiple is a figure still: the order does not tell "how many times faster"
+    times = "How many times faster is S-MNN than MNN on long sequences?"
+    assert _found(times, ["S-MNN runs on long sequences.", sentence], "S-MNN") == []
