@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from paperwise.text import strip_markers
-from rag.cues.verify import UNIVERSAL_SCOPE
+from rag.cues.verify import STRETCHING_WORDS
 from rag.polarity import check_polarity
 
 # --- Cue lists and thresholds: set by hand, provisional. Checked on data/ (all 759 seed abstract
@@ -380,8 +380,9 @@ def check_attribution(cited_score: float, best_other: tuple[int, float] | None) 
 
 
 def check_scope(claim: str, paper_text: str) -> str | None:
-    """A claim made for every case ("for any objective", "always") the abstract does not make."""
-    for phrase, backing in UNIVERSAL_SCOPE.items():
+    """A claim made for every case ("for any objective", "always") or for the future ("plan to
+    extend it") that the abstract does not make."""
+    for phrase, backing in STRETCHING_WORDS.items():
         found = re.search(rf"\b(?:{phrase})\b", claim, re.I)
         if found and not backing.search(paper_text):
             return f"says '{found.group(0)}' where the abstract makes no such claim"

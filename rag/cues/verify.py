@@ -218,7 +218,7 @@ POLARITY_MIN_OVERLAP = 0.4
 # Words that stretch a claim to every case: an answer saying a method "works equally well for
 # any objective" or "always" helps claims more than an abstract that does not say so (fresh
 # dev batch 18: such outside claims in the abstract's own words passed). General English.
-UNIVERSAL_SCOPE: dict[str, re.Pattern[str]] = {
+STRETCHING_WORDS: dict[str, re.Pattern[str]] = {
     # the claim's words → what in the abstract backs them ("for any" is "under arbitrary": d01)
     r"equally well": re.compile(r"\bequal(?:ly)?\b", re.I),
     r"regardless of": re.compile(r"\b(?:regardless|irrespective|arbitrary|any)\b", re.I),
@@ -227,4 +227,9 @@ UNIVERSAL_SCOPE: dict[str, re.Pattern[str]] = {
     r"in all cases|without exception|for all|all possible|every possible":
         re.compile(r"\b(?:all|every|any|arbitrary)\b", re.I),
     r"for any|any kind of|any type of": re.compile(r"\b(?:any|arbitrary|all|every)\b", re.I),
+    # ... or to the future: a plan ("the authors plan to extend it to proteins") is a claim an
+    # abstract rarely makes (fresh dev batches 21 and 23: future-work facts added so passed)
+    r"plans? to|planned to|intends? to|intended to|future work|will (?:be )?"
+    r"(?:extend|extended|explore|explored|investigate|apply|applied|release|released|address)":
+        re.compile(r"\b(?:future|plan|plans|planned|intend\w*|will)\b", re.I),
 }

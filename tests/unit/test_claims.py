@@ -404,3 +404,16 @@ def test_a_claim_for_every_case_needs_the_abstract_to_make_it() -> None:
     assert check_scope("SPaR yields valid, comparable preference pairs.", SPAR) is None
     # "for any" backed by "under arbitrary"
     assert check_scope("The FedAvg variant converges for any minimum separation.", FEDAVG) is None
+
+
+def test_a_plan_for_the_future_needs_the_abstract_to_make_it() -> None:
+    """Fresh dev batches 21 and 23: a future-work sentence added to a true one passed; an
+    abstract that announces a release or a plan backs one."""
+    helm = "HELM modulates the loss function based on codon synonymity."
+    assert check_scope("HELM modulates the loss by codon synonymity, and the authors plan to "
+                       "extend it to protein sequences.", helm) is not None
+    assert check_scope("The code will be released.", helm) is not None
+    assert check_scope("The code will be released.", f"{helm} Code will be made public.") is None
+    # the future an RL agent plans for is no plan of the authors
+    assert check_scope("Rewards arrive in the future, so the agent must imagine far ahead.",
+                       helm) is None
