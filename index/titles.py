@@ -18,6 +18,10 @@ _INTRO_VERB = (
 )
 _SUBJECT = r"\b(?:[Ww]e|paper|work|study)"
 _NAMING = r"(?:called|termed|named|dubbed|coined)"
+# "Our novel algorithm, the Residual Kernel Policy Network (ResKPN), ..." introduces a name
+# without a verb (fresh dev batch 24: titled by a concept of its background).
+_OUR_METHOD = (r"\b[Oo]ur (?:\w+\s+){0,2}(?:method|algorithm|approach|framework|model|system|"
+               r"architecture|technique|benchmark|dataset)\b")
 # A name: starts with a letter or digit; is an acronym, has inner capitals/digits, or a hyphen.
 _NAME = r"[A-Za-z0-9][\w\-\+\.]*[\w\+]"
 _NAME_SUFFIX = r"(?:[ -](?:\d{2,4}|[A-Z][\w\-]*[A-Z0-9][\w\-]*))?"  # "AIR-BENCH 2024"
@@ -187,7 +191,7 @@ def method_name(abstract: str) -> str | None:
             if _looks_like_name(name.split()[0]) or _plain_name_introduced(name, sentence,
                                                                            abstract):
                 found.append(name)
-        intro = re.search(rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b", sentence)
+        intro = re.search(rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b|{_OUR_METHOD}", sentence)
         if intro:
             # "We propose canonical similarity analysis (CSA)" names the method; a lower-case
             # term far from the verb ("analysis of ... processes (MDPs)") is a concept.

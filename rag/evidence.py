@@ -14,8 +14,9 @@ import numpy as np
 from paperwise.text import clean_for_display, stem, terms
 from paperwise.types import Hit, SentenceBank
 from rag import cues
-from rag.claims import names_missing_from
+from rag.claims import names_in, names_missing_from
 from rag.query import (
+    AskKind,
     QuestionIntent,
     asked_measures,
     asked_thing,
@@ -265,9 +266,15 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         return [s for s in pool if gives("ranking", s.text) and (not ranked or _ranks_on(
             s.text, ranked))]
     asked = set(name_tokens(question))
-    found = [s for s in pool if gives(intent.asks_for, without_names(
+    found = [s for s in pool if _gives_unasked(intent.asks_for, without_names(
         cues.URL.sub(" ", s.text), [hits[s.marker - 1].paper.title,
                                     *(asked if intent.asks_for == "name" else ())]))]
+    if intent.asks_for == "name":  # a sentence holding more of the question's names first:
+        # "which model does it beat on IFEval" is told where IFEval is (fresh dev batch 24)
+        patterns = {n: name_pattern(n, question) for n in asked}
+        found.sort(key=lambda s: -sum(bool(p.search(s.text)) for n, p in patterns.items()
+                                      if n.casefold() not in hits[s.marker - 1].paper.title
+                                      .casefold()))  # not the paper's own name
     if cues.ACCELERATOR_NAME_ASK.search(question):  # "which GPU": A100, not "a ViT"
         found = [s for s in found if cues.ACCELERATOR_NAMED.search(s.text)]
     thing = asked_thing(question)
@@ -278,6 +285,14 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     if intent.asks_for == "compute" and (counted := set(counted_words(question))):
         found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
     return found
+
+
+def _gives_unasked(kind: AskKind | None, sentence: str) -> bool:
+    """Whether the sentence (the names asked already taken out) gives the kind of detail; a
+    name also as the citation check reads one, whole with its version ("GPT-4-Turbo", which
+    the question's name reader sees as "GPT": fresh dev batch 24)."""
+    return gives(kind, sentence) or (kind == "name" and any(
+        "-" in n.strip("-") and any(c.isdigit() for c in n) for n in names_in(sentence)))
 
 
 def _counts(sentence: str, counted: set[str]) -> bool:
@@ -309,6 +324,7 @@ def without_names(text: str, names: list[str]) -> str:
         # (HELM)" names nothing but HELM (fresh dev batch 22)
         text = re.sub(rf"(?:\b[A-Z][\w-]*\s+(?:(?:for|of|and|the|in|on|via|with|to|a)\s+|"
                       rf"[\w-]*[A-Z\d][\w-]*\s+)*)?\(\s*{re.escape(name)}\s*\)|{re.escape(name)}"
+                      r"(?:-[\w.]+)*"  # with its version: "OLMoE-1B-7B" is OLMoE
                       if name else r"(?!)", " ", text)
     return text
 

@@ -65,6 +65,7 @@ from rag.query import (
     asked_thing,
     name_pattern,
     name_tokens,
+    with_elided_count,
 )
 
 
@@ -318,6 +319,7 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
         # "Does X beat Y, and by how much?": a part naming nothing is read with the others
         part = bare if set(terms(bare)) - cues.ASK_WORDS else " ".join(
             [bare, *(p for p in intent.parts if p != bare)])
+        part = with_elided_count(part, intent.parts[number - 1]) if number else part
         part_intent = analyse(part)
         line = _detail_line(part, part_intent, rescore(part), hits,
                             named_markers(part, hits) or named)

@@ -48,6 +48,8 @@ def _words(text: str) -> list[str]:
 def _forms(word: str) -> set[str]:
     """The base forms a word may inflect: "reducing" → "reduce", "lagged" → "lag"."""
     forms = {word}
+    if word.endswith(("ies", "ied")) and len(word) > 4:  # "amplifies" → "amplify"
+        forms.add(word[:-3] + "y")
     for suffix in ("ments", "ment", "ing", "es", "ed", "s", "d"):
         base = word[:-len(suffix)]
         if word.endswith(suffix) and len(base) > 2:

@@ -77,7 +77,8 @@ def _shape(question: str) -> Shape:
         return "compare"
     if cues.LIST_ASK.search(question) and not cues.ABOUT_ONE_NAMED.search(question):
         return "list"
-    return "summary" if cues.SUMMARY_ASK.search(question) else "detail"
+    return ("summary" if cues.SUMMARY_ASK.search(question) and not cues.METHOD_ASK.search(question)
+            else "detail")
 
 
 def split_parts(question: str) -> tuple[str, ...]:
@@ -124,11 +125,24 @@ def counted_words(question: str) -> list[str]:
     """The words after "how many": what the number must count ("risk categories")."""
     match = cues.HOW_MANY.search(question)
     words = match.group(1).casefold().split() if match else []
+    if words and words[0] in cues.ELIDED_COUNT_VERBS:
+        return []  # "how many are active per token": what is counted was said before
+    # "how many experts per layer": what is counted comes before "per"
+    words = words[: words.index("per")] if "per" in words[1:] else words
     # What is counted is the phrase's head, its last word: "human participants" are counted
     # as participants, not as "three tasks utilizing human trajectories"; "how much text" is
     # told in tokens or samples, "how much higher" as a gain.
     head = [w for w in words[-1:] if w not in cues.ASK_WORDS] or words[-1:]
     return head + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
+
+
+def with_elided_count(part: str, before: str) -> str:
+    """"How many experts does X have, and how many are active per token?": the second part
+    counts experts too."""
+    counted = counted_words(before)
+    if not counted or counted_words(part) or not cues.HOW_MANY.search(part):
+        return part
+    return re.sub(r"\b(how many)\b", rf"\1 {counted[0]}", part, count=1, flags=re.I)
 
 
 def asked_thing(question: str) -> str | None:
@@ -279,7 +293,7 @@ def measure_qualifiers(question: str) -> set[str]:
     pattern = (r"\b(?:what|which)(?:'s| is| are| was| were)?(?: the| its| their)? ([a-z][\w-]*) "
                rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
     return {stem(m.casefold()) for m in re.findall(pattern, question, re.I)
-            if m.casefold() not in cues.ASK_WORDS and m.casefold() not in STOPWORDS}
+            if m.casefold() not in cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS}
 
 
 def ranked_words(question: str) -> set[str]:

@@ -51,6 +51,9 @@ SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|�
 # some word of the question ("360m and 660m sized models" does not give a batch size; issue
 # 13, fresh dev batch 14). English compound nouns: head last, its modifier before it.
 QUALIFIED_HEADS = ("size", "rate", "length", "count")
+# ... except a rate of success, told as a bare share: "what success rate" → "achieves 11% on
+# asynchronous tasks" (fresh dev batch 24; general English of results).
+SHARE_QUALIFIERS = frozenset("success win pass completion solve solved".split())
 # Adjective → the words a sentence uses for that measure ("how accurate" → "accuracy").
 MEASURE_SYNONYMS = {
     # Accuracy is also told as a score, an error or a success rate (F1, AUC, BLEU, ...).
@@ -112,6 +115,9 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "higher": _GAIN, "better": _GAIN, "more": _GAIN, "greater": _GAIN, "larger": _GAIN,
     "lower": _LESS, "less": _LESS, "fewer": _LESS, "smaller": _LESS, "reduction": _LESS,
     "data": _DATA, "text": _DATA, "corpus": _DATA, "dataset": _DATA,
+    # A rate or a share is told as a percentage: "what success rate" → "achieves 11%" (fresh
+    # dev batch 24).
+    "rate": ("%", "percent"), "percentage": ("%", "percent"), "percent": ("%",),
     # "What score does X get on Y?" is told "X achieves 11% on Y" (fresh dev batch 20).
     "score": ("%", "achieve", "achieves", "achieved", "reach", "reaches", "reached", "scores",
               "points", "accuracy"),
@@ -151,9 +157,11 @@ URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
 NOT_A_THING = frozenset("paper work study author one way extent".split())
 # Benchmarks and datasets are named where a paper reports its experiments: "Extensive
 # experiments on the PASCAL VOC and MS-COCO show ..." (issue 13 fresh dev batch).
-_EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark", "dataset")
+_EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark", "dataset",
+                 "environment")
 THING_WORDS: dict[str, tuple[str, ...]] = {
     "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON, "task": ("task", *_EVALUATED_ON),
+    "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
 }
 # Which papers / is there work / list: the answer is one line per fitting paper.
 LIST_ASK = re.compile(
@@ -186,6 +194,9 @@ COMPARED_ITEMS = re.compile(
 # "How many professionals were the LLMs compared against?" counts (fresh dev batch 16).
 COMPARED_TO = re.compile(r"\bcompared(?: (?:to|with|against))?\b|\brelative (?:to|with)\b|"
                          r"\bcomparisons?\b", re.I)
+# "What is the main idea behind X?" asks for its method, not a summary (fresh dev batch 24).
+METHOD_ASK = re.compile(r"\b(?:main|key|core|central|basic|big) (?:idea|trick|insight|intuition|"
+                        r"mechanism|technique)s?\b", re.I)
 SUMMARY_ASK = re.compile(
     r"^\s*(?:what is|what are|what's|who is|tell me about|summari[sz]e|describe|explain|give "
     r"(?:me )?an overview of|overview of|what does \S+(?: \S+)? (?:do|propose|introduce|"
@@ -248,6 +259,8 @@ RANKING_EVIDENCE = re.compile(
 NAME_ASK = re.compile(
     r"\b(?:which|what) (?:\S+ ){0,3}?(?:model|dataset|benchmark|simulator|engine|headset|"
     r"device|library|framework|optimizer|backbone|architecture|tool|software|platform|robot|"
+    r"environment|game|"  # named: MuJoCo, Procgen, Atari (fresh dev batch 24)
+
     r"camera|sensor|language model|llms?|encoder|decoder|baseline|model famil(?:y|ie))s? "
     r"(?:was|were|is|are|did|"
     r"does|do|had|has|\w{3,}ed)\b"  # "which device recorded X": a past-tense verb too
@@ -261,9 +274,9 @@ _ACCELERATORS = r"gpus?|tpus?|a100|h100|v100"  # what compute is counted in
 # "what GPU model/type" ask for the name.
 _ACCELERATOR = r"(?:gpu|tpu|graphics card)s?"
 ACCELERATOR_NAME_ASK = re.compile(
-    rf"\b(?:which(?: kinds? of| types? of)? {_ACCELERATOR}|what (?:kinds?|types?) of "
-    rf"{_ACCELERATOR}|what {_ACCELERATOR} (?:models?|types?|cards?)) (?:was|were|is|are|did|"
-    r"does|do)\b", re.I)
+    rf"\b(?:which(?: kinds? of| types? of)? {_ACCELERATOR}(?: models?| types?| cards?)?|what "
+    rf"(?:kinds?|types?) of {_ACCELERATOR}|what {_ACCELERATOR} (?:models?|types?|cards?)) (?:was|"
+    r"were|is|are|did|does|do)\b", re.I)
 # How a sentence names one: a vendor, a model code by the word ("8 A100 GPUs", "TPU v4").
 ACCELERATOR_NAMED = re.compile(r"\b(?:nvidia|amd|tpu\s?v\d|[rg]tx\s?\d{3,4}|[a-z]{1,3}\d{1,4}\s+"
                                r"(?:gpus?|tpus?|cards?)|(?:gpus?|tpus?)\s+[a-z]{1,3}\d{1,4})\b",
@@ -273,7 +286,9 @@ DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
     "compute": re.compile(rf"\b(?:{_ACCELERATORS}|gpu[- ]hours?|flops)\b", re.I),
     # The kinds of machine (general English of computing; "machine learning" is no machine,
     # and a "hardware-accelerated engine" names no hardware: dev split dr021).
-    "hardware": re.compile(rf"\b(?:hardware(?!-)|{_ACCELERATORS}|npus?|cpus?|fpgas?|asics?|"
+    # "6000 GPU hours" is compute spent, not the machine (fresh dev batch 24).
+    "hardware": re.compile(rf"\b(?:hardware(?!-)|(?:{_ACCELERATORS})(?![- ](?:hours?|days?))|npus?|"
+                           r"cpus?|fpgas?|asics?|"
                            r"chips?|accelerators?|processors?|machines?(?! learning)|"
                            r"(?:edge|mobile) devices?)\b", re.I),
     # Training length is also told in passes: "trained over three iterations", "for 10 epochs"
@@ -313,6 +328,9 @@ ALTERNATIVE_LINKS = frozenset("or in on the a an with and either".split())
 # The words after "how many" name what the figure counts ("risk categories"); "how many and
 # what kinds of models" counts models (issue 13 fresh dev batch). In "how much does X
 # improve", "how much" asks by how much: it counts nothing (issue 13).
+# "How many are activated": a verb right after "how many" counts what an earlier part named.
+ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got have has had "
+                               "remain".split())
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
                       r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
                       r"|will|would)\b))\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"

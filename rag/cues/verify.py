@@ -129,8 +129,9 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("larger bigger", "smaller", "cmp"), ("above", "below", "cmp"),
         ("stronger", "weaker", "cmp"), ("easier", "harder", "cmp"),
         ("outperform surpass beat exceed", "underperform lag trail", "rel"),
-        ("increase raise grow expand rise", "decrease reduce lower shrink cut decline drop",
-         "chg"),
+        # "amplifies the bias" for "reduces the bias" (fresh dev batch 25)
+        ("increase raise grow expand rise amplify magnify inflate",
+         "decrease reduce lower shrink cut decline drop", "chg"),
         ("maximize", "minimize", "chg"), ("widen", "narrow", "chg"),
         ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
         ("improve enhance boost strengthen help benefit",

@@ -7,7 +7,7 @@ import pytest
 
 from paperwise.types import Hit, Paper
 from rag.evidence import ScoredSentence, find_evidence, names_lacking
-from rag.query import analyse, gives, numbers_near
+from rag.query import analyse, counted_words, gives, numbers_near, with_elided_count
 
 
 def _hit(abstract: str, title: str = "X") -> Hit:
@@ -90,3 +90,51 @@ def test_how_much_a_complexity_shrinks_is_told_as_an_order() -> None:
     # a multiple is a figure still: the order does not tell "how many times faster"
     times = "How many times faster is S-MNN than MNN on long sequences?"
     assert _found(times, ["S-MNN runs on long sequences.", sentence], "S-MNN") == []
+
+
+def test_a_name_is_read_whole_with_its_version_and_the_question_names_first() -> None:
+    """Fresh dev batch 24: "GPT-4-Turbo" read as "GPT" gave no name; the sentence holding
+    the question's IFEval comes before one about other models."""
+    question = ("After training a LLaMA3-8B model with SPaR, which stronger model does it beat on "
+                "IFEval?")
+    other = "SPaR scales well, enhancing models like GLM-4-9B and LLaMA3-70B."
+    gold = "A LLaMA3-8B model trained with SPaR surpasses GPT-4-Turbo on the IFEval benchmark."
+    assert _found(question, [other, gold], "SPaR") == [gold, other]
+
+
+def test_what_environments_asks_for_their_names() -> None:
+    question = "On what specific environments was ResKPN evaluated?"
+    assert analyse(question).asks_for == "name"
+    vague = "ResKPN achieves a 30% improvement in episodic rewards across complex environments."
+    assert _found(question, [vague], "ResKPN") == []
+    assert _found(question, [vague, "We evaluate ResKPN on MuJoCo environments."], "ResKPN") == [
+        "We evaluate ResKPN on MuJoCo environments."]
+
+
+def test_a_success_rate_is_told_as_a_share() -> None:
+    question = "What success rate does ReAct reach on asynchronous tasks?"
+    sentence = "ReAct achieves 47% on synchronous tasks but only 11% on asynchronous tasks."
+    assert _found(question, ["ReAct is an agent.", sentence], "ReAct") == [sentence]
+    # the word of a generic head still counts when it is no share: "what batch size"
+    assert _found("What batch size does X use?", ["X uses 8 GPUs."]) == []
+
+
+def test_gpu_hours_are_compute_not_the_hardware() -> None:
+    question = "On what hardware was SPA trained?"
+    assert analyse(question).asks_for == "hardware"
+    assert _found(question, ["SPA takes more than 6000 GPU hours to train."], "SPA") == []
+    assert _found(question, ["SPA was trained on TPUs."], "SPA") == ["SPA was trained on TPUs."]
+
+
+def test_an_elided_count_counts_what_the_part_before_counted() -> None:
+    question = ("How many experts per layer does OLMoE-1B-7B have, and how many are activated per "
+                "token?")
+    first, second = analyse(question).parts
+    assert counted_words(first)[0] == "experts"
+    assert counted_words(second) == []
+    assert with_elided_count(second, first) == "how many experts are activated per token"
+
+
+def test_the_main_idea_asks_for_the_method_not_a_summary() -> None:
+    assert analyse("What is the main idea behind the SOAP optimizer?").shape == "detail"
+    assert analyse("What is SOAP?").shape == "summary"

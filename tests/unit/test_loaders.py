@@ -168,3 +168,12 @@ def test_only_http_urls_are_kept_others_dropped_with_a_warning(tmp_path: Path, u
     assert [p.url for p in report.papers] == [None, "HTTPS://openreview.net/forum?id=x"]
     assert [w for w in report.warnings if "'url'" in w] == [
         w for w in report.warnings if w.startswith(f"{path}:1: field 'url' dropped")] != []
+
+
+def test_our_method_named_without_a_verb_is_the_title() -> None:
+    """Fresh dev batch 24: "Our novel algorithm, the Residual Kernel Policy Network (ResKPN)"
+    was titled by a concept of its background, "(RKHS)"."""
+    abstract = ("Reproducing kernel Hilbert space (RKHS) policies are promising. We propose a "
+                "method integrated with representation learning. Our novel algorithm, the "
+                "Residual Kernel Policy Network (ResKPN), achieves a 30% improvement.")
+    assert derive_title(abstract) == "ResKPN"

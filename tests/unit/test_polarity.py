@@ -354,3 +354,14 @@ def test_a_negated_negative_state_asserts() -> None:
               "on larger graphs.")
     assert check_polarity("Performing search in-context resolves this inability to learn to "
                           "search on larger graphs.", search) is not None
+
+
+def test_a_verb_in_ies_is_read_in_its_base_form() -> None:
+    """Fresh dev batch 25: "amplifies the bias" for "reduces the bias" was not read as
+    "amplify" (no form of it ended in -y)."""
+    evidence = ("We prove that increasing minimum separation reduces the bias induced by "
+                "non-uniform client availability.")
+    assert check_polarity("A larger minimum separation amplifies the bias induced by "
+                          "non-uniform client availability.", evidence) is not None
+    assert check_polarity("A larger minimum separation reduces the bias induced by "
+                          "non-uniform client availability.", evidence) is None
