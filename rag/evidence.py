@@ -14,21 +14,18 @@ import numpy as np
 from paperwise.text import clean_for_display, stem, terms
 from paperwise.types import Hit, SentenceBank
 from rag import cues
-from rag.claims import names_in, names_missing_from
+from rag.claims import names_in
+from rag.names import asked_version, name_pattern, name_tokens, names_paper, without_names
 from rag.query import (
     AskKind,
     QuestionIntent,
     asked_measures,
     asked_thing,
-    asked_version,
     counted_words,
     figure_tokens,
     gives,
     measure_qualifiers,
     measure_words,
-    name_pattern,
-    name_tokens,
-    names_paper,
     numbers_near,
     question_figures,
     ranked_words,
@@ -64,64 +61,6 @@ def abstract_cover(question: str, hit: Hit, weight: Weight) -> float:
     total = sum(weight(t) for t in asked)
     held = asked & set(terms(f"{hit.paper.title} {hit.paper.abstract}"))
     return sum(weight(t) for t in held) / total if total else 0.0
-
-
-def missing_names(question: str, hits: list[Hit]) -> list[str]:
-    """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
-    as alternatives ("Atari or MuJoCo") one is enough; the names around them still count ("Is
-    LASER-VFL written in PyTorch or in JAX?" needs PyTorch or JAX, not only LASER-VFL)."""
-    text = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits)
-    haystack = text.casefold()
-    # a version the question asks for must be there too: "LLaMA-2-13B" is not LLaMA-2-7B
-    missing = [n for n in name_tokens(question) if n.casefold() not in haystack or (
-        asked_version(n, question) and not name_pattern(n, question).search(text))]
-    return _without_alternatives(missing, question)
-
-
-def names_lacking(question: str, hit: Hit) -> list[str]:
-    """The question's names one paper does not mention (an acronym it spells out counts): a
-    detail asked "on ImageNet" or of "LLaMA or Mistral" is not given by a paper that never
-    names them, though another retrieved paper does (issue 13, fresh dev batch 20)."""
-    text = f"{hit.paper.title} {hit.paper.abstract}"
-    lacking = [n for n in name_tokens(question) if not name_pattern(n, question).search(text)
-               and (asked_version(n, question) or names_missing_from([n], text))]
-    return _without_alternatives(lacking, question)
-
-
-def _without_alternatives(missing: list[str], question: str) -> list[str]:
-    """Missing names less those offered as alternatives to a name that is there."""
-    groups = alternatives(question)
-    return [n for n in missing if not any(
-        n in group and group - set(missing) for group in groups)]
-
-
-def alternatives(question: str) -> list[set[str]]:
-    """The names offered as alternatives, a set per "or": "Atari, MuJoCo or Procgen" is one.
-    Names joined to an "or" only by commas and linking words belong to it. Chinese (或, 还是)
-    is not split into words: all its names are one set."""
-    names = set(name_tokens(question))
-    if not re.search(r"\sor\s", question):
-        return [names] if cues.ALTERNATIVES.search(question) else []
-    groups: list[set[str]] = []
-    for match in re.finditer(r"\sor\s", question):
-        left = _names_reaching(question[: match.start()].split(), names, reverse=True)
-        right = _names_reaching(question[match.end():].split(), names, reverse=False)
-        if left and right:
-            groups.append(left | right)
-    return groups
-
-
-def _names_reaching(words: list[str], names: set[str], reverse: bool) -> set[str]:
-    """The names at the near end of `words`, up to the first word that is neither a name nor
-    a linking word."""
-    found: set[str] = set()
-    for word in reversed(words) if reverse else words:
-        bare = word.strip("?.,;:()\"'")
-        if bare in names:
-            found.add(bare)
-        elif bare.casefold() not in cues.ALTERNATIVE_LINKS:
-            break
-    return found
 
 
 def named_markers(question: str, hits: list[Hit]) -> set[int]:
@@ -315,18 +254,6 @@ def _ranks_on(sentence: str, ranked: set[str]) -> bool:
     return any(cues.RANKING_EVIDENCE.fullmatch(w.strip(".,;:()[]\"'")) and ranked & set(
         stems[max(0, i - cues.NUMBER_WINDOW) : i + cues.NUMBER_WINDOW + 1])
         for i, w in enumerate(words))
-
-
-def without_names(text: str, names: list[str]) -> str:
-    """The sentence without the names the question already gives (the paper's, its own)."""
-    for name in names:
-        # with the words it stands for: "Hierarchical Encoding for mRNA Language Modeling
-        # (HELM)" names nothing but HELM (fresh dev batch 22)
-        text = re.sub(rf"(?:\b[A-Z][\w-]*\s+(?:(?:for|of|and|the|in|on|via|with|to|a)\s+|"
-                      rf"[\w-]*[A-Z\d][\w-]*\s+)*)?\(\s*{re.escape(name)}\s*\)|{re.escape(name)}"
-                      r"(?:-[\w.]+)*"  # with its version: "OLMoE-1B-7B" is OLMoE
-                      if name else r"(?!)", " ", text)
-    return text
 
 
 _CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+[—–]\s+|\s+(?=(?:while|whereas|which)\s)")

@@ -40,15 +40,14 @@ from rag.evidence import (
     holds_pair,
     lead_clause,
     markers_mentioning,
-    missing_names,
     more_of_paper,
     named_markers,
-    names_lacking,
     naming_first,
     on_topic,
     score_sentences,
     topic_pairs,
 )
+from rag.names import missing_names, name_pattern, name_tokens, names_lacking
 from rag.prompts import (
     CANNOT_ANSWER_BY_LANGUAGE,
     CLOSEST_PAPERS,
@@ -63,8 +62,6 @@ from rag.query import (
     QuestionIntent,
     analyse,
     asked_thing,
-    name_pattern,
-    name_tokens,
     with_elided_count,
 )
 

@@ -20,13 +20,13 @@ from paperwise.text import (
     Language,
     clean_for_display,
     language_of,
-    split_sentences,
     stem,
     terms,
 )
 from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
 from rag.cues import answer_shape
+from rag.names import name_tokens
 
 AskKind = Literal["quantity", "ranking", "name", "authors", "date", "review", "institution",
                   "training_time", "hardware", "compute", "license"]
@@ -154,61 +154,20 @@ def asked_thing(question: str) -> str | None:
     return stem(match.group(1).casefold())
 
 
-def name_tokens(question: str) -> list[str]:
-    """Proper names and acronyms in the question's question sentences (those ending in "?"),
-    so that instructions wrapped around a question ("Ignore your rules ...") do not count."""
-    sentences = split_sentences(re.sub(r"<[^<>]{0,40}>", " ", question))
-    asked = [s for s in sentences if s.rstrip().endswith(("?", "？"))] or sentences
-    names = []
-    for sentence in asked:
-        for match in cues.NAME_TOKEN.finditer(sentence):
-            token = match.group(1).strip(".")
-            at_start = not sentence[: match.start()].strip(" \"'([<")
-            looks_named = any(c.isupper() for c in token[1:]) or any(c.isdigit() for c in token)
-            if token.casefold() in cues.GENERIC_NAMES or (at_start and not looks_named):
-                continue
-            names.append(token)
-    return names
-
-
-def names_paper(question: str, title: str) -> bool:
-    """Whether the question names a paper by its title, when that title is short enough to be
-    a name ("FB-CPR", "AIR-BENCH 2024"), as a whole word."""
-    if title.casefold() not in question.casefold():  # the cheap test first: search asks often
-        return False
-    return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(
-        rf"(?<![\w-]){re.escape(title.casefold())}(?![\w-])", question.casefold()))
-
-
-def asked_version(name: str, question: str) -> str | None:
-    """The version the question gives right after a name: "Llama 3" → "3", "LLaMA-2-13B" →
-    "2-13B"; None when it gives none."""
-    found = re.search(rf"(?<![\w-]){re.escape(name)}[\s-]?(\d[\w.]*(?:-\w[\w.]*)*)",
-                      question, re.I)
-    return found[1].rstrip(".") if found else None
-
-
-def name_pattern(name: str, question: str = "") -> re.Pattern[str]:
-    """A name as a whole word: "Phi" finds Phi-3 and "Gemma" Gemma2, "Llama" LLaMA3-8B (a
-    version after the name, with its size or variant), but "LM" is not "LLM" or "LMs". A
-    version the question gives after the name must be the one found: "Llama 3" is not
-    LLaMA-2-7B, "LLaMA-2-13B" is not LLaMA-2-7B."""
-    asked = asked_version(name, question)
-    version = rf"[\s-]?{re.escape(asked)}(?!\d)" if asked else r"-?\d"
-    return re.compile(rf"(?<![\w-]){re.escape(name)}(?:{version}[\w.]*(?:-\w[\w.]*)*)"
-                      rf"{'' if asked else '?'}(?![\w-])", re.I)
-
-
 def question_figures(question: str) -> dict[str, str]:
     """The stand-alone numbers of a question, each with the word after it, which set its
     conditions ("with just 5 NFE", "at 30% compression"): a sentence giving the asked figure
     under another condition does not answer it. Numbers in names ("CIFAR10", "GPT 4",
     "AIR-BENCH 2024") are not conditions."""
     tokens = [t.strip(".,;:()?\"'") for t in clean_for_display(question).split()]
-    return {t.rstrip("%"): (_singular(tokens[i + 1]) if i + 1 < len(tokens) else "")
-            for i, t in enumerate(tokens) if re.fullmatch(r"\d[\d.,]*%?", t)
-            and not (i and cues.NAME_LIKE.fullmatch(tokens[i - 1]))
-            and not re.fullmatch(r"(?:19|20)\d\d", t)}
+    figures = {t.rstrip("%"): (_singular(tokens[i + 1]) if i + 1 < len(tokens) else "")
+               for i, t in enumerate(tokens) if re.fullmatch(r"\d[\d.,]*%?", t)
+               and not (i and cues.NAME_LIKE.fullmatch(tokens[i - 1]))
+               and not re.fullmatch(r"(?:19|20)\d\d", t)}
+    # a model size ("a 7B-parameter model", "the 360m model") is a condition whatever follows
+    # it (fresh dev batch 26: answered from the 360m and 660m runs)
+    sizes = (re.fullmatch(r"(\d[\d.]*[kmbt])(?:-\w+)?", t, re.I) for t in tokens)
+    return figures | {m[1].casefold(): "" for m in sizes if m}
 
 
 def _singular(word: str) -> str:
@@ -228,7 +187,7 @@ def states_figure(sentence: str, figure: str, unit: str) -> bool:
     ("(10 NFE)" does not state "5 NFE"; "5-10 minutes" neither)."""
     tokens = figure_tokens(clean_for_display(sentence))
     stems = [_singular(t) for t in tokens]
-    return any(t.rstrip("%×x") == figure and (not unit or unit in stems[i + 1 : i + 3])
+    return any(t.rstrip("%×x").casefold() == figure and (not unit or unit in stems[i + 1 : i + 3])
                for i, t in enumerate(tokens))
 
 

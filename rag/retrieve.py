@@ -27,7 +27,8 @@ from paperwise.text import STOPWORDS, TOKEN, stem, terms
 from paperwise.types import Hit, Paper
 from rag import cues
 from rag.filters import Filters
-from rag.query import Query, name_pattern, name_tokens, names_paper
+from rag.names import name_pattern, name_tokens, names_paper
+from rag.query import Query
 
 log = logging.getLogger(__name__)
 # bm25s sets its logger to DEBUG on import, which logs a line per index build; let it follow

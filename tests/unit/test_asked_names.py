@@ -6,8 +6,16 @@ from __future__ import annotations
 import pytest
 
 from paperwise.types import Hit, Paper
-from rag.evidence import ScoredSentence, find_evidence, names_lacking
-from rag.query import analyse, counted_words, gives, numbers_near, with_elided_count
+from rag.evidence import ScoredSentence, find_evidence
+from rag.names import names_lacking
+from rag.query import (
+    analyse,
+    counted_words,
+    gives,
+    numbers_near,
+    question_figures,
+    with_elided_count,
+)
 
 
 def _hit(abstract: str, title: str = "X") -> Hit:
@@ -138,3 +146,26 @@ def test_an_elided_count_counts_what_the_part_before_counted() -> None:
 def test_the_main_idea_asks_for_the_method_not_a_summary() -> None:
     assert analyse("What is the main idea behind the SOAP optimizer?").shape == "detail"
     assert analyse("What is SOAP?").shape == "summary"
+
+
+@pytest.mark.parametrize(("question", "ranking"), [
+    ("What do most current LLM pruning techniques depend on?", False),  # a quantifier
+    ("Which LLM refused least often on AIR-BENCH 2024?", True),
+    ("Which works use most of the data?", False),
+    ("What is the most accurate model?", True),
+    ("Which method helps most?", True),
+    ("Which model came out as the safest on AIR-BENCH 2024?", True),
+])
+def test_most_ranks_only_as_a_superlative(question: str, ranking: bool) -> None:
+    assert (analyse(question).asks_for == "ranking") is ranking
+
+
+def test_a_model_size_in_the_question_is_a_condition() -> None:
+    """Fresh dev batch 26: "when pre-training a 7B-parameter model" was answered from the
+    360m and 660m runs."""
+    question = "How much did SOAP reduce iterations compared with AdamW on a 7B-parameter model?"
+    sentence = "On 360m and 660m models SOAP reduces iterations by over 40% compared to AdamW."
+    assert question_figures(question) == {"7b": ""}
+    assert _found(question, [sentence], "SOAP") == []
+    small = question.replace("7B-parameter", "360m")
+    assert _found(small, [sentence], "SOAP") == [sentence]

@@ -1,0 +1,125 @@
+"""Cues for quantities: how a question asks for an amount ("how big", "what speedup", "how
+many X") and the words a sentence uses to give one. Part of the cue package (see
+rag/cues/__init__.py for where values come from and how they were tuned)."""
+
+from __future__ import annotations
+
+import re
+
+# "how + adjective" and "what/which + measure noun" ask for a quantity. The adjectives and nouns
+# are the ways English asks for an amount (grammar, not our eval's words).
+QUANTITY_ADJECTIVES = ("many much big large small long short fast slow quick quickly accurate "
+                       "precise often far high low deep wide expensive costly efficient "
+                       "heavy old well good").split()
+MEASURE_NOUNS = ("number size count amount percentage percent fraction proportion share rate "
+                 "ratio accuracy precision recall score error loss speed speedup speed-up cost "
+                 "time latency memory improvement gain reduction increase decrease drop margin "
+                 "throughput perplexity budget length duration scale parameters tokens "
+                 # "what video resolution": told as 512×512 or 1080p (issue 13 fresh dev batch)
+                 "resolution "
+                 # settings a method is run with, told as figures: "what rank did X use", "what
+                 # preconditioning frequency" (fresh dev batch 22; general ML hyperparameters)
+                 "rank frequency dimension dimensionality temperature threshold depth width "
+                 "epochs").split()
+QUANTITY = re.compile(
+    rf"\bhow (?:{'|'.join(QUANTITY_ADJECTIVES)})\b|\bby how much\b|\bhow many times\b"
+    rf"|\bto what (?:extent|degree)\b"
+    rf"|\b(?:what|which)(?: is| are| was| were)?(?: the| its| their)?(?: \S+){{0,3}} "
+    rf"(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?\b"
+    rf"|\bwhat (?:\S+ ){{0,2}}does \S+(?: \S+)? (?:reach|achieve|obtain|attain|score|get)\b"
+    r"|多少|几个|几种|多大|多快|多久|多长", re.I)
+# How a cost grows is told as an order, no figure: "we reduce the time and space complexities
+# from cubic and quadratic to linear" answers "how much does X reduce the complexity" (issue 13:
+# a reference's year had stood in for the figure; general English of algorithms).
+# A rate of convergence is told so too: "converge at a sublinear rate of O(1/T)".
+COMPLEXITY = re.compile(r"\bcomplexit(?:y|ies)\b|\bscal(?:es|ing|e) (?:\w+ )?with\b|\bconverg\w*",
+                        re.I)
+COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cubic|logarithmic|"
+                              r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
+# "How large is X?" names no unit: any figure with what it counts answers it.
+SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|多大", re.I)
+# "What batch size", "what learning rate", "what context length": the word before one of
+# these generic heads says what is measured, so the figure must stand by it, not merely by
+# some word of the question ("360m and 660m sized models" does not give a batch size; issue
+# 13, fresh dev batch 14). English compound nouns: head last, its modifier before it.
+QUALIFIED_HEADS = ("size", "rate", "length", "count")
+# ... except a rate of success, told as a bare share: "what success rate" → "achieves 11% on
+# asynchronous tasks" (fresh dev batch 24; general English of results).
+SHARE_QUALIFIERS = frozenset("success win pass completion solve solved".split())
+# Adjective → the words a sentence uses for that measure ("how accurate" → "accuracy").
+MEASURE_SYNONYMS = {
+    # Accuracy is also told as a score, an error or a success rate (F1, AUC, BLEU, ...).
+    "accurate": ("accuracy", "accurate", "%", "f1", "auc", "score", "error", "success",
+                 "precision", "recall", "bleu"),
+    "precise": ("precision", "precise"),
+    # A pace is also told as a period ("doubling every 3.4 months"; issue 13 fresh dev batch).
+    "fast": ("fast", "faster", "speed", "speedup", "time", "second", "minute", "hour", "×",
+             "month", "year"),
+    "quick": ("fast", "faster", "speed", "time", "minute", "hour", "month", "year"),
+    "quickly": ("fast", "faster", "speed", "time", "minute", "hour", "month", "year"),
+    "slow": ("slow", "slower", "time", "latency"),
+    "long": ("long", "time", "hour", "minute", "day", "second", "length", "token", "step",
+             "week", "month", "year", "epoch", "iteration", "round"),
+    # "How often do LLM sizes double?": "doubling every 3.4 months" (fresh dev batch 22)
+    "often": ("every", "per", "frequency", "second", "minute", "hour", "day", "week", "month",
+              "year", "step", "iteration", "epoch"),
+    # What training or running a model costs is told in money or in compute time.
+    "expensive": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),
+    "costly": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),
+    "efficient": ("efficient", "efficiency", "faster", "cost", "×", "time", "memory"),
+    # "How well / how good does X do on Y" asks for a result on Y: told as a score or a rate,
+    # like accuracy (issue 13: everyday phrasings of "what accuracy/score does X reach").
+    "well": ("accuracy", "accurate", "%", "f1", "auc", "score", "error", "success", "performance",
+             "precision", "recall", "bleu"),
+    "good": ("accuracy", "accurate", "%", "f1", "auc", "score", "error", "success", "performance",
+             "precision", "recall", "bleu"),
+}
+# A measure noun of the question ("what gain", "by what margin", "how much text") is told by
+# an abstract in any word of its group: a gain as an improvement or an increase, an amount of
+# text or data in tokens, samples or hours. General English of results sections (issue 13).
+_GAIN = ("improvement", "improve", "improves", "improved", "gain", "gains", "increase", "boost",
+         "margin", "better", "outperform", "outperforms", "higher")
+_DATA = ("tokens", "samples", "examples", "hours", "hour", "images", "videos", "trajectories",
+         "episodes", "instances", "pairs", "documents", "words", "sentences", "descriptions")
+# "How well / how good" is answered by a figure, else by a stated result ("X outperforms Y"):
+# a partial answer beats a refusal (issue 13). "How good is X's FID": a metric acronym of the
+# question (FID, SPL, BLEU) is the measure the figure must stand by. All capitals, no digits:
+# not a dataset ("CIFAR10").
+PERFORMANCE_ASK = re.compile(r"\bhow (?:well|good)\b", re.I)
+METRIC_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+# "Which FID score", "what BLEU value": the acronym before a measure noun is the measure.
+METRIC_BEFORE_NOUN = re.compile(r"\b([A-Z][A-Z0-9]{1,5})(?:-\w+)? (?:score|rate|value|metric)s?\b")
+# "How much higher/better/lower ..." asks for a difference, told as a gain or a reduction.
+_LESS = ("reduction", "reduce", "reduces", "reduced", "fewer", "less", "lower", "smaller",
+         "decrease", "drop")
+_TIME = ("second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week",
+         "weeks", "month", "months", "year", "years", "faster", "speedup", "×")
+_SPEED = ("faster", "speedup", "speed-up", "×", "times", "slower", "throughput")
+# A figure followed by what the question counts counts something else when a unit of time
+# follows: "6000 GPU hours" counts hours, not GPUs (fresh dev batch 16). Head-last English.
+TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month "
+                       "months year years".split())
+MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "time": _TIME, "duration": _TIME,
+    # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
+    "speed": _SPEED, "speedup": _SPEED,
+    "gain": _GAIN, "improvement": _GAIN, "margin": _GAIN, "increase": _GAIN, "boost": _GAIN,
+    "higher": _GAIN, "better": _GAIN, "more": _GAIN, "greater": _GAIN, "larger": _GAIN,
+    "lower": _LESS, "less": _LESS, "fewer": _LESS, "smaller": _LESS, "reduction": _LESS,
+    "data": _DATA, "text": _DATA, "corpus": _DATA, "dataset": _DATA,
+    # A rate or a share is told as a percentage: "what success rate" → "achieves 11%" (fresh
+    # dev batch 24).
+    "rate": ("%", "percent"), "percentage": ("%", "percent"), "percent": ("%",),
+    # "What score does X get on Y?" is told "X achieves 11% on Y" (fresh dev batch 20).
+    "score": ("%", "achieve", "achieves", "achieved", "reach", "reaches", "reached", "scores",
+              "points", "accuracy"),
+}
+# "How much better is X than Y?" is answered by a relative figure anywhere in a sentence that
+# states the difference: "X outperforms Y on six tasks ... on average by around 8%" (the gain
+# word and the figure sit 20 words apart; issue 13 fresh dev batch).
+DIFFERENCE_WORDS = frozenset(_GAIN + _LESS + ("surpass", "surpasses", "beats", "exceeds"))
+# Counted words that ask for a share, a multiple or a difference, told as "40%" or "3×".
+RELATIVE_COUNTS = DIFFERENCE_WORDS | {"times", "fold", "percent", "percentage", "%", "faster",
+                                      "slower", "speedup"}
+RELATIVE_FIGURE = re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|×|x\b|-?fold\b|times\b|percent\b|"
+                             r"percentage points?\b|points?\b|pp\b)", re.I)

@@ -1,0 +1,126 @@
+"""Names: the proper names and acronyms a question gives, and whether a paper, a sentence or
+a title holds them ("Llama 3" is not LLaMA-2-7B; "Atari or MuJoCo" needs one of the two)."""
+
+from __future__ import annotations
+
+import re
+
+from paperwise.text import split_sentences
+from paperwise.types import Hit
+from rag import cues
+from rag.claims import names_missing_from
+
+
+def name_tokens(question: str) -> list[str]:
+    """Proper names and acronyms in the question's question sentences (those ending in "?"),
+    so that instructions wrapped around a question ("Ignore your rules ...") do not count."""
+    sentences = split_sentences(re.sub(r"<[^<>]{0,40}>", " ", question))
+    asked = [s for s in sentences if s.rstrip().endswith(("?", "？"))] or sentences
+    names = []
+    for sentence in asked:
+        for match in cues.NAME_TOKEN.finditer(sentence):
+            token = match.group(1).strip(".")
+            at_start = not sentence[: match.start()].strip(" \"'([<")
+            looks_named = any(c.isupper() for c in token[1:]) or any(c.isdigit() for c in token)
+            if token.casefold() in cues.GENERIC_NAMES or (at_start and not looks_named):
+                continue
+            names.append(token)
+    return names
+
+
+def names_paper(question: str, title: str) -> bool:
+    """Whether the question names a paper by its title, when that title is short enough to be
+    a name ("FB-CPR", "AIR-BENCH 2024"), as a whole word."""
+    if title.casefold() not in question.casefold():  # the cheap test first: search asks often
+        return False
+    return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(
+        rf"(?<![\w-]){re.escape(title.casefold())}(?![\w-])", question.casefold()))
+
+
+def asked_version(name: str, question: str) -> str | None:
+    """The version the question gives right after a name: "Llama 3" → "3", "LLaMA-2-13B" →
+    "2-13B"; None when it gives none."""
+    found = re.search(rf"(?<![\w-]){re.escape(name)}[\s-]?(\d[\w.]*(?:-\w[\w.]*)*)",
+                      question, re.I)
+    return found[1].rstrip(".") if found else None
+
+
+def name_pattern(name: str, question: str = "") -> re.Pattern[str]:
+    """A name as a whole word: "Phi" finds Phi-3 and "Gemma" Gemma2, "Llama" LLaMA3-8B (a
+    version after the name, with its size or variant), but "LM" is not "LLM" or "LMs". A
+    version the question gives after the name must be the one found: "Llama 3" is not
+    LLaMA-2-7B, "LLaMA-2-13B" is not LLaMA-2-7B."""
+    asked = asked_version(name, question)
+    version = rf"[\s-]?{re.escape(asked)}(?!\d)" if asked else r"-?\d"
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?:{version}[\w.]*(?:-\w[\w.]*)*)"
+                      rf"{'' if asked else '?'}(?![\w-])", re.I)
+
+
+def missing_names(question: str, hits: list[Hit]) -> list[str]:
+    """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
+    as alternatives ("Atari or MuJoCo") one is enough; the names around them still count ("Is
+    LASER-VFL written in PyTorch or in JAX?" needs PyTorch or JAX, not only LASER-VFL)."""
+    text = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits)
+    haystack = text.casefold()
+    # a version the question asks for must be there too: "LLaMA-2-13B" is not LLaMA-2-7B
+    missing = [n for n in name_tokens(question) if n.casefold() not in haystack or (
+        asked_version(n, question) and not name_pattern(n, question).search(text))]
+    return _without_alternatives(missing, question)
+
+
+def names_lacking(question: str, hit: Hit) -> list[str]:
+    """The question's names one paper does not mention (an acronym it spells out counts): a
+    detail asked "on ImageNet" or of "LLaMA or Mistral" is not given by a paper that never
+    names them, though another retrieved paper does (issue 13, fresh dev batch 20)."""
+    text = f"{hit.paper.title} {hit.paper.abstract}"
+    lacking = [n for n in name_tokens(question) if not name_pattern(n, question).search(text)
+               and (asked_version(n, question) or names_missing_from([n], text))]
+    return _without_alternatives(lacking, question)
+
+
+def _without_alternatives(missing: list[str], question: str) -> list[str]:
+    """Missing names less those offered as alternatives to a name that is there."""
+    groups = alternatives(question)
+    return [n for n in missing if not any(
+        n in group and group - set(missing) for group in groups)]
+
+
+def alternatives(question: str) -> list[set[str]]:
+    """The names offered as alternatives, a set per "or": "Atari, MuJoCo or Procgen" is one.
+    Names joined to an "or" only by commas and linking words belong to it. Chinese (或, 还是)
+    is not split into words: all its names are one set."""
+    names = set(name_tokens(question))
+    if not re.search(r"\sor\s", question):
+        return [names] if cues.ALTERNATIVES.search(question) else []
+    groups: list[set[str]] = []
+    for match in re.finditer(r"\sor\s", question):
+        left = _names_reaching(question[: match.start()].split(), names, reverse=True)
+        right = _names_reaching(question[match.end():].split(), names, reverse=False)
+        if left and right:
+            groups.append(left | right)
+    return groups
+
+
+def _names_reaching(words: list[str], names: set[str], reverse: bool) -> set[str]:
+    """The names at the near end of `words`, up to the first word that is neither a name nor
+    a linking word."""
+    found: set[str] = set()
+    for word in reversed(words) if reverse else words:
+        bare = word.strip("?.,;:()\"'")
+        if bare in names:
+            found.add(bare)
+        elif bare.casefold() not in cues.ALTERNATIVE_LINKS:
+            break
+    return found
+
+
+def without_names(text: str, names: list[str]) -> str:
+    """The sentence without the names the question already gives (the paper's, its own)."""
+    for name in names:
+        # with the words it stands for: "Hierarchical Encoding for mRNA Language Modeling
+        # (HELM)" names nothing but HELM (fresh dev batch 22)
+        text = re.sub(rf"(?:\b[A-Z][\w-]*\s+(?:(?:for|of|and|the|in|on|via|with|to|a)\s+|"
+                      rf"[\w-]*[A-Z\d][\w-]*\s+)*)?\(\s*{re.escape(name)}\s*\)|{re.escape(name)}"
+                      r"(?:-[\w.]+)*"  # with its version: "OLMoE-1B-7B" is OLMoE
+                      if name else r"(?!)", " ", text)
+    return text
