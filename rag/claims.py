@@ -45,6 +45,11 @@ CJK_SCALES = {"万亿": 1e12, "亿": 1e8, "万": 1e4, "千": 1e3}
 MULTIPLIER_WORDS = {"twice": 2.0, "doubles": 2.0, "doubled": 2.0, "doubling": 2.0,
                     "halves": 0.5, "halved": 0.5, "halving": 0.5}
 EVIDENCE_ONLY_WORDS = {"half": 0.5, "double": 2.0, "single": 1.0}
+# Ordinals from "third" on ("the fifth power of the horizon"; fresh dev batch 27); "first" and
+# "second" are too often order words or a unit. Not at a claim's start or before a comma
+# ("Third, ..."), nor in a compound ("third-party").
+ORDINAL_WORDS = {w: float(i + 3) for i, w in enumerate(
+    "third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
 # In a claim a number word is a count only before a noun-ish word, never before these ("two of
 # them"). "one" never is: "one of", "the one that", "one key idea" outnumber counts by far.
 NOT_A_COUNT_AFTER = frozenset(("of another or and to is was are be by in on at for with as than "
@@ -192,6 +197,8 @@ def _word_numbers(text: str, strict: bool) -> list[Number]:
             found.append(Number(word, EVIDENCE_ONLY_WORDS[word], "plain", 0.0))
         if word in MULTIPLIER_WORDS:
             found.append(Number(word, MULTIPLIER_WORDS[word], "times", 0.0))
+        if word in ORDINAL_WORDS and i and text[end:end + 1] not in ",;:-":
+            found.append(Number(word, ORDINAL_WORDS[word], "plain", 1.0))
         if word not in NUMBER_WORDS and not (word == "a" and i + 1 < len(words)
                                              and words[i + 1][0] in SCALE_WORDS
                                              and text[end:words[i + 1][1]].isspace()):

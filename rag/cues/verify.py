@@ -131,7 +131,7 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("outperform surpass beat exceed", "underperform lag trail", "rel"),
         # "amplifies the bias" for "reduces the bias" (fresh dev batch 25)
         ("increase raise grow expand rise amplify magnify inflate",
-         "decrease reduce lower shrink cut decline drop", "chg"),
+         "decrease reduce lower shrink cut decline drop narrow", "chg"),  # "gaps narrow": b27
         ("maximize", "minimize", "chg"), ("widen", "narrow", "chg"),
         ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
         ("improve enhance boost strengthen help benefit",
@@ -182,7 +182,8 @@ IMPLICIT_SUFFIXES = ("-free", "-agnostic", "-independent")
 # the abstract's "struggles with inadequate global information" (round 3 of the dev split).
 IMPLICIT_VERBS = frozenset("eliminate avoid remove absence absent instead rather unlike bypass "
                            "omit prevent fail inadequate insufficient struggle limit limited "
-                           "inability unable lack missing".split())  # base forms
+                           "inability unable lack missing free".split())  # base forms
+# ("free of that assumption" for "without such an assumption": fresh dev batch 27)
 # States that are themselves negative: a negator before one asserts ("when no features are
 # missing" = "when all features are observed"; fresh dev batch 23). Only states: "does not
 # resolve this inability" still negates (dev split of eval/verifier.jsonl). General English.
@@ -222,7 +223,8 @@ POLARITY_MIN_OVERLAP = 0.4
 STRETCHING_WORDS: dict[str, re.Pattern[str]] = {
     # the claim's words → what in the abstract backs them ("for any" is "under arbitrary": d01)
     r"equally well": re.compile(r"\bequal(?:ly)?\b", re.I),
-    r"regardless of": re.compile(r"\b(?:regardless|irrespective|arbitrary|any)\b", re.I),
+    r"regardless of": re.compile(r"\b(?:regardless|irrespective|arbitrary|any|independent(?:ly)?)"
+                                r"\b", re.I),  # "independently of the language": batch 27
     r"universally": re.compile(r"\buniversal", re.I),
     r"always": re.compile(r"\b(?:always|consistently|every|all)\b", re.I),
     r"in all cases|without exception|for all|all possible|every possible":

@@ -417,3 +417,18 @@ def test_a_plan_for_the_future_needs_the_abstract_to_make_it() -> None:
     # the future an RL agent plans for is no plan of the authors
     assert check_scope("Rewards arrive in the future, so the agent must imagine far ahead.",
                        helm) is None
+
+
+def test_an_ordinal_is_a_number_but_not_as_an_order_word() -> None:
+    """Fresh dev batch 27: "the third power of the horizon" for "the fifth power" passed."""
+    evidence = "Such bounds scale with the fifth power of the effective horizon."
+    assert check_numbers("The bounds scale with the third power of the horizon.", evidence)
+    assert check_numbers("The bounds scale with the fifth power of the horizon.", evidence) is None
+    assert check_numbers("Third, the bounds scale with the fifth power of the horizon.",
+                         evidence) is None
+    assert check_numbers("The bounds need no third-party data.", evidence) is None
+
+
+def test_independently_backs_regardless() -> None:
+    evidence = "Models use the same circuit independently of the language in which it occurs."
+    assert check_scope("The same circuit is used regardless of language.", evidence) is None

@@ -365,3 +365,14 @@ def test_a_verb_in_ies_is_read_in_its_base_form() -> None:
                           "non-uniform client availability.", evidence) is not None
     assert check_polarity("A larger minimum separation reduces the bias induced by "
                           "non-uniform client availability.", evidence) is None
+
+
+def test_narrowing_gaps_reverse_growing_ones_and_free_of_is_without() -> None:
+    """Fresh dev batch 27."""
+    grow = "Logit differences between answer choice tokens continue to grow over training."
+    assert check_polarity("The logit gaps between answer choice tokens narrow over training.",
+                          grow) is not None
+    proof = ("We give the first complete proof that policy gradient converges globally for "
+             "average-reward MDPs, without such an assumption.")
+    assert check_polarity("The first complete proof, free of that assumption, that policy "
+                          "gradient converges globally for average-reward MDPs.", proof) is None
