@@ -95,6 +95,9 @@ _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": 
           "tau": "τ", "phi": "φ", "omega": "ω", "log": "log", "infty": "∞", "cdot": "·"}
 _ACCENT = (re.compile(r"\\(?:tilde|hat|bar|mathcal|mathbb|mathit)\{([^{}]*)\}"), r"\1")
 _LATEX = ((re.compile(r"\$([^$]{1,40})\$"), r"\1"),
+          # a markdown link shows its text ("[Our system](https://...)"); its brackets must
+          # not read as a citation marker
+          (re.compile(r"\[([^\]\[]{1,80})\]\((?:https?://|www\.)[^)\s]{1,300}\)"), r"\1"),
           (re.compile(r"\$?\\times\$?"), "×"), (re.compile(r"\\+%"), "%"),
           # rates and orders: "\mathcal{O}({1}/{\sqrt{T}})" → "O(1/√T)", "\frac{1}{K}" → "1/K",
           # "n^{-1/2}" → "n^(-1/2)"

@@ -14,7 +14,7 @@ import numpy as np
 from paperwise.text import clean_for_display, stem, terms
 from paperwise.types import Hit, SentenceBank
 from rag import cues
-from rag.claims import names_in
+from rag.claims import names_in, names_missing_from
 from rag.names import asked_version, name_pattern, name_tokens, names_paper, without_names
 from rag.query import (
     AskKind,
@@ -207,7 +207,8 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     asked = set(name_tokens(question))
     found = [s for s in pool if _gives_unasked(intent.asks_for, without_names(
         cues.URL.sub(" ", s.text), [hits[s.marker - 1].paper.title,
-                                    *(asked if intent.asks_for == "name" else ())]))]
+                                    *(_given(s.text, question, asked)
+                                      if intent.asks_for == "name" else ())]))]
     if intent.asks_for == "name":  # a sentence holding more of the question's names first:
         # "which model does it beat on IFEval" is told where IFEval is (fresh dev batch 24)
         patterns = {n: name_pattern(n, question) for n in asked}
@@ -224,6 +225,14 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     if intent.asks_for == "compute" and (counted := set(counted_words(question))):
         found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
     return found
+
+
+def _given(sentence: str, question: str, asked: set[str]) -> list[str]:
+    """The names a question already gives, with the sentence's acronyms it spells out: "MCQA"
+    names nothing new to "which models do formatted multiple-choice question answering"
+    (fresh dev batch 26)."""
+    return [*asked, *(n for n in name_tokens(sentence)
+                      if n.isupper() and not names_missing_from([n], question))]
 
 
 def _gives_unasked(kind: AskKind | None, sentence: str) -> bool:

@@ -169,3 +169,10 @@ def test_a_model_size_in_the_question_is_a_condition() -> None:
     assert _found(question, [sentence], "SOAP") == []
     small = question.replace("7B-parameter", "360m")
     assert _found(small, [sentence], "SOAP") == [sentence]
+
+
+def test_an_acronym_the_question_spells_out_names_nothing_new() -> None:
+    question = "Which language model families were analysed for multiple-choice question answering?"
+    assert _found(question, ["We ask how successful models perform formatted MCQA."]) == []
+    assert _found(question, ["We analyse Llama 3 and OLMo models on MCQA."]) == [
+        "We analyse Llama 3 and OLMo models on MCQA."]

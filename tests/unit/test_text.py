@@ -19,6 +19,8 @@ from paperwise.text import clean_for_display
     (r"up to ~15\\% across", "up to ~15% across"),
     ("framed as _probabilistic conditioning_, but file_name_x stays", "framed as "
      "probabilistic conditioning, but file_name_x stays"),
+    ("[Our system](https://github.com/probcomp/genlm-control) builds on it [1].",
+     "Our system builds on it [1]."),
 ])
 def test_latex_and_markdown_become_plain_text(raw: str, shown: str) -> None:
     assert clean_for_display(raw) == shown
