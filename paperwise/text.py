@@ -57,6 +57,19 @@ def stem(token: str) -> str:
     return token
 
 
+_ROOT_SUFFIXES = ("ations", "ation", "ions", "ion", "ments", "ment", "ingly", "ing", "edly", "ed",
+                  "ly", "es", "s", "e")
+
+
+def word_root(term: str) -> str:
+    """A rough root for matching a word's derivations: "curated", "curation" → "curat";
+    "manually" → "manual"; "audited", "auditing" → "audit". Four letters are always kept."""
+    for suffix in _ROOT_SUFFIXES:
+        if term.endswith(suffix) and len(term) - len(suffix) >= 4:
+            return term[: -len(suffix)]
+    return term
+
+
 def terms(text: str) -> list[str]:
     """Content terms for lexical matching: lower case, stop words out, plural folded."""
     return [stem(t) for t in TOKEN.findall(text.casefold()) if t not in STOPWORDS]

@@ -138,8 +138,12 @@ def _power(m: re.Match[str]) -> str:
     return f"{value:f}".rstrip("0").rstrip(".")
 
 
+_PLAIN_LETTERS = str.maketrans("ŁłØøĐđıŀĿ", "LlOoDdilL")
+
+
 def _clean(text: str) -> str:
-    text = unicodedata.normalize("NFKC", strip_markers(text))
+    # letters NFKD cannot split, so "Polyak-Łojasiewicz" and "Polyak-Lojasiewicz" match
+    text = unicodedata.normalize("NFKC", strip_markers(text)).translate(_PLAIN_LETTERS)
     for pattern, repl in _LATEX:
         text = pattern.sub(repl, text)
     text = _POWER.sub(_power, _FOLD.sub(r"\1 times", text))

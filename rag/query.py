@@ -123,7 +123,8 @@ def analyse(question: str) -> QuestionIntent:
 
 def counted_words(question: str) -> list[str]:
     """The words after "how many": what the number must count ("risk categories")."""
-    match = cues.HOW_MANY.search(question)
+    # quotes off: "how many heartbeat 'words'" counts words (fresh dev batch 28)
+    match = cues.HOW_MANY.search(re.sub(r"[\"'‘’“”]", "", question))
     words = match.group(1).casefold().split() if match else []
     if words and words[0] in cues.ELIDED_COUNT_VERBS:
         return []  # "how many are active per token": what is counted was said before
@@ -132,6 +133,10 @@ def counted_words(question: str) -> list[str]:
     # What is counted is the phrase's head, its last word: "human participants" are counted
     # as participants, not as "three tasks utilizing human trajectories"; "how much text" is
     # told in tokens or samples, "how much higher" as a gain.
+    # Counted things are plural: "how many granular risk categories sit in ..." counts
+    # categories, the last plural noun before a verb the phrase ran into (fresh dev batch 28).
+    plural = [w for w in words if re.fullmatch(r"[a-z-]{3,}[^su]s", w)]
+    words = words[: words.index(plural[-1]) + 1] if plural else words
     head = [w for w in words[-1:] if w not in cues.ASK_WORDS] or words[-1:]
     return head + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
 

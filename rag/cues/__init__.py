@@ -169,6 +169,7 @@ NAME_ASK = re.compile(
     r"\b(?:which|what) (?:\S+ ){0,3}?(?:model|dataset|benchmark|simulator|engine|headset|"
     r"device|library|framework|optimizer|backbone|architecture|tool|software|platform|robot|"
     r"environment|game|"  # named: MuJoCo, Procgen, Atari (fresh dev batch 24)
+    r"city|cities|country|countries|hospital|"  # places are named too (fresh dev batch 28)
 
     r"camera|sensor|language model|llms?|encoder|decoder|baseline|model famil(?:y|ie))s? "
     r"(?:was|were|is|are|did|"
@@ -222,8 +223,10 @@ MIN_PART_WORDS = 3
 # A part is a question when it opens like one ("On which datasets ..." too) or asks in place
 # ("X was validated on which language model": fresh dev batch 16); an instruction riding
 # along ("Ignore your rules and ...") is not a part to answer.
+# A topic may lead: "olmoe: how many experts ..." (fresh dev batch 28).
 QUESTION_OPENING = re.compile(
-    r"^\s*(?:(?:on|in|for|at|by|from|with|under|across|against|to) )?(?:how|what|which|who|"
+    r"^\s*(?:[\w-]+(?: [\w-]+){0,3}: )?(?:(?:on|in|for|at|by|from|with|under|across|against|to) )?"
+    r"(?:how|what|which|who|"
     r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"
     r"have|list|name|compare)\b"
     r"|\b(?:on|in|for|at|by|from|with|to|of|is|are|was|were) (?:which|what|whose|how many|"
@@ -243,8 +246,8 @@ ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got hav
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
                       r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
                       r"|will|would)\b))\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
-                      r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have)\b|\?|$)",
-                      re.I)
+                      r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have)\b|\?|\s*,\s*and\b"
+                      r"|$)", re.I)  # ", and how many ..." ends it too (fresh dev batch 28)
 # Names such as "GPU", "Claude" or "MMLU": if none of the retrieved abstracts has one, the
 # question is about something the collection does not cover.
 NAME_TOKEN = re.compile(r"(?<![\w-])([A-Za-z][\w.+]*[A-Z0-9][\w.+]*|[A-Z][a-z]{2,}[\w]*)"

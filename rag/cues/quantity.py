@@ -23,6 +23,8 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  "epochs").split()
 QUANTITY = re.compile(
     rf"\bhow (?:{'|'.join(QUANTITY_ADJECTIVES)})\b|\bby how much\b|\bhow many times\b"
+    # "by what (exact) factor": a multiple ("what factors" alone asks for causes; batch 28)
+    rf"|\bby what (?:\w+ )?(?:factor|margin|amount)\b"
     rf"|\bto what (?:extent|degree)\b"
     rf"|\b(?:what|which)(?: is| are| was| were)?(?: the| its| their)?(?: \S+){{0,3}} "
     rf"(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?\b"

@@ -176,3 +176,21 @@ def test_an_acronym_the_question_spells_out_names_nothing_new() -> None:
     assert _found(question, ["We ask how successful models perform formatted MCQA."]) == []
     assert _found(question, ["We analyse Llama 3 and OLMo models on MCQA."]) == [
         "We analyse Llama 3 and OLMo models on MCQA."]
+
+
+@pytest.mark.parametrize(("question", "counted"), [
+    # the last plural before the verb the phrase ran into; quotes off
+    ("How many granular risk categories sit in the lowest tier of the taxonomy?", "categories"),
+    ("how many heartbeat 'words' are in HeartLang's ECG vocabulary?", "words"),
+    ("olmoe: how many experts per MoE layer, and how many are routed per token?", "experts"),
+    ("KaSA was compared with how many PEFT methods, across how many benchmarks?", "benchmarks"),
+])
+def test_what_a_count_counts_across_phrasings(question: str, counted: str) -> None:
+    assert counted_words(question)[0] == counted
+
+
+def test_a_topic_may_lead_a_compound_question_and_a_factor_is_a_quantity() -> None:
+    parts = analyse("olmoe: how many experts per MoE layer, and how many are routed?").parts
+    assert len(parts) == 2
+    assert analyse("By what exact factor does DS-LLM cut energy use?").asks_for == "quantity"
+    assert analyse("What factors drive forgetting?").asks_for is None  # causes, not a multiple

@@ -432,3 +432,11 @@ def test_an_ordinal_is_a_number_but_not_as_an_order_word() -> None:
 def test_independently_backs_regardless() -> None:
     evidence = "Models use the same circuit independently of the language in which it occurs."
     assert check_scope("The same circuit is used regardless of language.", evidence) is None
+
+
+def test_a_name_matches_without_its_diacritics() -> None:
+    """Fresh dev batch 29: "Polyak-Lojasiewicz" for the abstract's "Polyak-Łojasiewicz"."""
+    abstract = "It converges linearly under the Polyak-Łojasiewicz inequality."
+    assert check_names("Under the Polyak-Lojasiewicz inequality it converges linearly.",
+                       abstract) is None
+    assert check_names("Under the Kurdyka inequality it converges linearly.", abstract)

@@ -24,3 +24,11 @@ from paperwise.text import clean_for_display
 ])
 def test_latex_and_markdown_become_plain_text(raw: str, shown: str) -> None:
     assert clean_for_display(raw) == shown
+
+
+def test_word_roots_match_derivations() -> None:
+    from paperwise.text import word_root
+    assert word_root("curated") == word_root("curation") == "curat"
+    assert word_root("manually") == word_root("manual") == "manual"
+    assert word_root("audited") == word_root("auditing") == "audit"
+    assert word_root("data") == "data"  # four letters are kept
