@@ -28,7 +28,8 @@ _NAME_SUFFIX = r"(?:[ -](?:\d{2,4}|[A-Z][\w\-]*[A-Z0-9][\w\-]*))?"  # "AIR-BENCH
 _NAME_THEN = re.compile(
     rf"(?:{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}|\b{_NAMING})\b[^.;:]{{0,80}}?"
     rf"\b(?P<name>{_NAME}{_NAME_SUFFIX})"
-    r"(?=\s*(?:[,:;(]|\)|\s(?:a|an|the|which|that|to|for|as|is|,)\b))"
+    # ... or the sentence's end: "a video diffusion model named Loopy." (issue 13)
+    r"(?=\s*(?:[,:;(]|\)|\.(?:\s|$)|\s(?:a|an|the|which|that|to|for|as|is|,)\b))"
 )
 _ACRONYM_IN_PARENS = re.compile(r"\((?P<name>[A-Z][A-Za-z0-9\-\+]*[A-Z0-9][A-Za-z0-9\-\+]*)\)")
 _STOP_NAMES = {
@@ -209,7 +210,8 @@ def _plain_name_introduced(name: str, sentence: str, abstract: str) -> bool:
     "we introduce Kinetix: ... Kinetix makes use of" (issue 13: it was titled by its opening
     words). Not a word of a longer name ("introduce Diffusion Planner")."""
     introduced = re.search(
-        rf"\b{_INTRO_VERB}\s+{re.escape(name)}\b(?!\s+[A-Z])(?P<kind>[,:]\s+an?\b)?", sentence)
+        rf"\b(?:{_INTRO_VERB}|{_NAMING})\s+{re.escape(name)}\b(?!\s+[A-Z])(?P<kind>[,:]\s+an?\b)?",
+        sentence)
     # ... or, used once, followed by what kind of thing it is: "We introduce Robotouille, a
     # challenging benchmark environment" (fresh dev batch 20)
     return (bool(re.fullmatch(r"[A-Z][a-z]{3,}", name)) and name not in _STOP_NAMES

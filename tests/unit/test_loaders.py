@@ -177,3 +177,11 @@ def test_our_method_named_without_a_verb_is_the_title() -> None:
                 "method integrated with representation learning. Our novel algorithm, the "
                 "Residual Kernel Policy Network (ResKPN), achieves a 30% improvement.")
     assert derive_title(abstract) == "ResKPN"
+
+
+def test_a_name_given_at_the_end_of_its_sentence_is_the_title() -> None:
+    """Issue 13: "... video diffusion model named Loopy." was titled "Video diffusion"."""
+    abstract = ("Audio-driven portrait video generation has improved. We propose an end-to-end "
+                "audio-only conditioned video diffusion model named Loopy. Experiments show that "
+                "Loopy outperforms recent models.")
+    assert derive_title(abstract) == "Loopy"
