@@ -71,7 +71,9 @@ NEGATION_SAME_TOPIC = 0.6
 # Words a paraphrase trades freely ("does not fix" for "is not resolved"): the polarity check
 # counts each group as one word when it compares what two sentences speak of. General English
 # verbs of academic prose, chosen by hand (issue 12).
-POLARITY_SYNONYMS = ("resolve fix solve address overcome tackle remedy", "need require demand",
+POLARITY_SYNONYMS = ("resolve fix solve address overcome tackle remedy remove",  # "removes the
+                     # difficulty" for "resolves" (fresh dev batch 29)
+                     "need require demand",
                      "use leverage employ utilize utilise exploit", "enable allow permit let",
                      "large big", "fast quick rapid")
 # Evaluative words (base forms, matched inflected as POLARITY_PAIRS are): a claim reverses its

@@ -376,3 +376,14 @@ def test_narrowing_gaps_reverse_growing_ones_and_free_of_is_without() -> None:
              "average-reward MDPs, without such an assumption.")
     assert check_polarity("The first complete proof, free of that assumption, that policy "
                           "gradient converges globally for average-reward MDPs.", proof) is None
+
+
+def test_removing_a_difficulty_is_resolving_it() -> None:
+    """Fresh dev batch 29: "a difficulty that adding parameters removes" against "is not
+    resolved as parameters are increased"."""
+    evidence = ("This difficulty of learning on larger graphs is not resolved as the number of "
+                "parameters is increased.")
+    assert check_polarity("Adding parameters removes this difficulty of learning on larger "
+                          "graphs.", evidence) is not None
+    assert check_polarity("Adding parameters does not remove this difficulty of learning on "
+                          "larger graphs.", evidence) is None
