@@ -35,6 +35,8 @@ _ACRONYM_IN_PARENS = re.compile(r"\((?P<name>[A-Z][A-Za-z0-9\-\+]*[A-Z0-9][A-Za-
 _STOP_NAMES = {
     "We", "In", "This", "Our", "The", "A", "An", "To", "LLM", "LLMs", "RL", "AI", "ML", "GPU",
     "NLP", "CNN", "GNN", "MLP", "SOTA", "VLM", "VLMs", "MLLM", "MLLMs", "LM", "LMs",
+    # fields, not methods: a paper titled "RLHF" is found by every RLHF question (issue 13)
+    "RLHF", "PEFT", "SFT",
 }
 _MAX_FALLBACK_WORDS = 10
 # The fallback title ends at the first sentence end, Latin or CJK ("。"): Chinese written without

@@ -185,3 +185,12 @@ def test_a_name_given_at_the_end_of_its_sentence_is_the_title() -> None:
                 "audio-only conditioned video diffusion model named Loopy. Experiments show that "
                 "Loopy outperforms recent models.")
     assert derive_title(abstract) == "Loopy"
+
+
+def test_a_field_acronym_is_no_title() -> None:
+    """Issue 13: the asynchronous RLHF paper was titled "RLHF", so every question naming RLHF
+    was answered from it alone."""
+    abstract = ("The dominant paradigm for RLHF is online RL. We propose separating generation "
+                "and learning in RLHF. This enables asynchronous training. Asynchronous training "
+                "relies on off-policy RLHF.")
+    assert derive_title(abstract) != "RLHF"
