@@ -146,7 +146,7 @@ def unbacked_clauses(claim: str, abstract: str, wide: bool = False) -> list[str]
     caller that then lets a clause close in meaning to a cited sentence pass) also takes a
     clause with several new words made partly of the abstract's own ("..., and trains the
     scoring modules jointly with the downstream classifier")."""
-    # stems: "were manually curated and human-audited" for "with manual curation and human
+    # roots: "were manually curated and human-audited" for "with manual curation and human
     # auditing" (fresh dev batches 27 and 29)
     known = {word_root(t) for t in terms(abstract)}
     found = []

@@ -165,13 +165,7 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
         found = [s for s in found if numbers_near(
             s.text, qualifiers, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW,
             hits[s.marker - 1].paper.title)]
-    if counted & cues.DIFFERENCE_WORDS:  # "how much better": a gain stated with its figure
-        found += [s for s in pool if s not in found
-                  and cues.RELATIVE_FIGURE.search(clean_for_display(s.text))
-                  and cues.DIFFERENCE_WORDS & {w.casefold() for w in re.findall(r"\w+", s.text)}]
-    if cues.COMPLEXITY.search(question):  # told as an order: "from cubic to linear"
-        found += [s for s in pool if s not in found and cues.COMPLEXITY.search(s.text)
-                  and cues.COMPLEXITY_ORDER.search(s.text)]
+    found += [s for s in pool if s not in found and _told_otherwise(s.text, question, counted)]
     exact = [s for s in found if numbers_near(s.text, counted, 0, cues.COUNT_WINDOW,
                                               hits[s.marker - 1].paper.title)]
     if intent.size_only:  # "What size is X's taxonomy?": a figure by "taxonomy" first
@@ -179,6 +173,18 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
             s.text, measure_words(question) - set(terms(hits[s.marker - 1].paper.title)),
             cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, hits[s.marker - 1].paper.title)]
     return exact + [s for s in found if s not in exact]
+
+
+def _told_otherwise(sentence: str, question: str, counted: set[str]) -> bool:
+    """A quantity told without a figure by the asked words: "how much better" by a stated gain
+    anywhere in the sentence, "how much does X reduce the complexity" by an order ("from cubic
+    to linear")."""
+    if counted & cues.DIFFERENCE_WORDS and cues.RELATIVE_FIGURE.search(
+            clean_for_display(sentence)) and cues.DIFFERENCE_WORDS & {
+            w.casefold() for w in re.findall(r"\w+", sentence)}:
+        return True
+    return bool(cues.COMPLEXITY.search(question) and cues.COMPLEXITY.search(sentence)
+                and cues.COMPLEXITY_ORDER.search(sentence))
 
 
 def _has_count(sentence: str, title: str) -> bool:

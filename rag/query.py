@@ -128,15 +128,15 @@ def counted_words(question: str) -> list[str]:
     words = match.group(1).casefold().split() if match else []
     if words and words[0] in cues.ELIDED_COUNT_VERBS:
         return []  # "how many are active per token": what is counted was said before
-    # "how many experts per layer": what is counted comes before "per"
+    # "how many experts per layer": what is counted comes before "per"; and counted things are
+    # plural: "how many granular risk categories sit in ..." ends at its last plural noun, not
+    # at the verb the phrase ran into (fresh dev batch 28)
     words = words[: words.index("per")] if "per" in words[1:] else words
+    plural = [w for w in words if re.fullmatch(r"[a-z-]{3,}[^su]s", w)]
+    words = words[: words.index(plural[-1]) + 1] if plural else words
     # What is counted is the phrase's head, its last word: "human participants" are counted
     # as participants, not as "three tasks utilizing human trajectories"; "how much text" is
     # told in tokens or samples, "how much higher" as a gain.
-    # Counted things are plural: "how many granular risk categories sit in ..." counts
-    # categories, the last plural noun before a verb the phrase ran into (fresh dev batch 28).
-    plural = [w for w in words if re.fullmatch(r"[a-z-]{3,}[^su]s", w)]
-    words = words[: words.index(plural[-1]) + 1] if plural else words
     head = [w for w in words[-1:] if w not in cues.ASK_WORDS] or words[-1:]
     return head + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
 

@@ -185,7 +185,7 @@ IMPLICIT_SUFFIXES = ("-free", "-agnostic", "-independent")
 IMPLICIT_VERBS = frozenset("eliminate avoid remove absence absent instead rather unlike bypass "
                            "omit prevent fail inadequate insufficient struggle limit limited "
                            "inability unable lack missing free".split())  # base forms
-# ("free of that assumption" for "without such an assumption": fresh dev batch 27)
+# ("free": "free of that assumption" for "without such an assumption", fresh dev batch 27.)
 # States that are themselves negative: a negator before one asserts ("when no features are
 # missing" = "when all features are observed"; fresh dev batch 23). Only states: "does not
 # resolve this inability" still negates (dev split of eval/verifier.jsonl). General English.
