@@ -19,8 +19,9 @@ from paperwise.text import (
     word_root,
 )
 from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, SentenceBank
-from rag.claims import CLEARLY_BACKED, ClaimCheck, check_attribution, check_claim, names_in
+from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
 from rag.cues import verify as cues
+from rag.cues.verify import CLEARLY_BACKED
 from rag.polarity import check_reversal
 
 
