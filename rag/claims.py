@@ -329,11 +329,8 @@ def names_missing_from(names: list[str], paper_text: str) -> list[str]:
 
 def check_names(claim: str, paper_text: str) -> str | None:
     """Every name in the claim must be in the cited paper's title, abstract or metadata."""
-    paper_text = _clean(paper_text)
-    for name in names_in(claim):
-        if not _name_found(name, paper_text):
-            return f"name {name} is not in the cited abstract"
-    return None
+    missing = names_missing_from(names_in(claim), paper_text)
+    return f"name {missing[0]} is not in the cited abstract" if missing else None
 
 
 # --- Attribution and the combined check ------------------------------------------------------

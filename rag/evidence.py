@@ -99,8 +99,7 @@ def naming_first(evidence: list[ScoredSentence], question: str,
 def uses_thing_words(sentence: str, thing: str) -> bool:
     """Whether the sentence uses the word for the asked things (or, for benchmarks, datasets
     and tasks, the words of an evaluation)."""
-    words = cues.THING_WORDS.get(thing, ())
-    return not {thing, *(words if isinstance(words, tuple) else ())}.isdisjoint(terms(sentence))
+    return not {thing, *cues.THING_WORDS.get(thing, ())}.isdisjoint(terms(sentence))
 
 
 def topic_pairs(question: str, weight: Weight) -> set[tuple[str, str]]:
@@ -224,7 +223,7 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     if cues.ACCELERATOR_NAME_ASK.search(question):  # "which GPU": A100, not "a ViT"
         found = [s for s in found if cues.ACCELERATOR_NAMED.search(s.text)]
     thing = asked_thing(question)
-    if intent.asks_for == "name" and thing and isinstance(cues.THING_WORDS.get(thing), tuple):
+    if intent.asks_for == "name" and thing in cues.THING_WORDS:
         # "Which six datasets was X evaluated on?": names in a sentence about its evaluation,
         # not the method's own ("using Monte Carlo Tree Search"; fresh dev batch 20)
         found = [s for s in found if uses_thing_words(s.text, thing)]
@@ -237,8 +236,9 @@ def _given(sentence: str, question: str, asked: set[str]) -> list[str]:
     """The names a question already gives, with the sentence's acronyms it spells out: "MCQA"
     names nothing new to "which models do formatted multiple-choice question answering"
     (fresh dev batch 26)."""
-    return [*asked, *(n for n in name_tokens(sentence)
-                      if n.isupper() and not names_missing_from([n], question))]
+    acronyms = [n for n in name_tokens(sentence) if n.isupper()]
+    spelled = set(acronyms) - set(names_missing_from(acronyms, question))
+    return [*asked, *(n for n in acronyms if n in spelled)]
 
 
 def _gives_unasked(kind: AskKind | None, sentence: str) -> bool:

@@ -72,9 +72,10 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
     """The question's names one paper does not mention (an acronym it spells out counts): a
     detail asked "on ImageNet" or of "LLaMA or Mistral" is not given by a paper that never
     names them, though another retrieved paper does (issue 13, fresh dev batch 20)."""
-    text = f"{hit.paper.title} {hit.paper.abstract}"
-    lacking = [n for n in name_tokens(question) if not name_pattern(n, question).search(text)
-               and (asked_version(n, question) or names_missing_from([n], text))]
+    text, names = f"{hit.paper.title} {hit.paper.abstract}", name_tokens(question)
+    unmatched = set(names_missing_from(names, text))  # the abstract cleaned once, not per name
+    lacking = [n for n in names if not name_pattern(n, question).search(text)
+               and (asked_version(n, question) or n in unmatched)]
     return _without_alternatives(lacking, question)
 
 
