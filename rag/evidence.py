@@ -11,7 +11,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from paperwise.text import clean_for_display, stem, terms
+from paperwise.text import clean_for_display, stem, terms, word_root
 from paperwise.types import Hit, SentenceBank
 from rag import cues
 from rag.claims import names_in, names_missing_from
@@ -27,6 +27,7 @@ from rag.query import (
     measure_qualifiers,
     measure_words,
     numbers_near,
+    offered_words,
     question_figures,
     ranked_words,
     states_figure,
@@ -220,16 +221,40 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         found.sort(key=lambda s: -sum(bool(p.search(s.text)) for n, p in patterns.items()
                                       if n.casefold() not in hits[s.marker - 1].paper.title
                                       .casefold()))  # not the paper's own name
+    if intent.asks_for == "name":  # a name in the background is prior work's, not X's own
+        first_own = first_own_sentence(pool)
+        found = [s for s in found if s.index >= first_own.get(s.marker, 0)]
+    if intent.asks_for == "name" and cues.MODEL_NAME_ASK.search(question):
+        # "which LLMs did X convert": a model's name ("Llama2-13B", "GPT-4o", "T5"), not the
+        # method's other names ("Natural Annealing"; fresh dev batch a)
+        found = [s for s in found if any(
+            cues.MODEL_LIKE_NAME.search(n) and n.casefold() not in cues.GENERIC_NAMES
+            for n in names_in(without_names(s.text, [hits[s.marker - 1].paper.title, *asked])))]
     if cues.ACCELERATOR_NAME_ASK.search(question):  # "which GPU": A100, not "a ViT"
         found = [s for s in found if cues.ACCELERATOR_NAMED.search(s.text)]
     thing = asked_thing(question)
-    if intent.asks_for == "name" and thing in cues.THING_WORDS:
+    if intent.asks_for in (None, "name") and thing and thing not in cues.CLASSIFIER_THINGS:
         # "Which six datasets was X evaluated on?": names in a sentence about its evaluation,
-        # not the method's own ("using Monte Carlo Tree Search"; fresh dev batch 20)
-        found = [s for s in found if uses_thing_words(s.text, thing)]
+        # not the method's own ("using Monte Carlo Tree Search"; fresh dev batch 20); "from
+        # which species was it recorded": a paper that speaks of species, not only of the
+        # recording's other details (fresh dev batch a)
+        found = _told(found, intent, lambda s: uses_thing_words(s.text, thing))
+    if intent.asks_for in (None, "name") and (offered := offered_words(question)):
+        found = _told(found, intent, lambda s: bool(offered.intersection(
+            map(word_root, terms(s.text)))))
     if intent.asks_for == "compute" and (counted := set(counted_words(question))):
         found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
     return found
+
+
+def _told(found: list[ScoredSentence], intent: QuestionIntent,
+          tells: Callable[[ScoredSentence], bool]) -> list[ScoredSentence]:
+    """The sentences that tell what is asked; for a question asking for no kind of detail, the
+    sentences of the papers where one does (any of them may answer it: the gate is the paper)."""
+    if intent.asks_for is not None:
+        return [s for s in found if tells(s)]
+    telling = {s.marker for s in found if tells(s)}
+    return [s for s in found if s.marker in telling]
 
 
 def _given(sentence: str, question: str, asked: set[str]) -> list[str]:
@@ -323,13 +348,19 @@ def _with_new_terms(sentence: ScoredSentence, covered: set[str]) -> float:
         share for term, share in sentence.cover if term not in covered)
 
 
-def demote_background(pool: list[ScoredSentence]) -> list[ScoredSentence]:
-    """The sentences before a paper first says what it does ("we propose ...") set out the
-    problem or prior work: for "how does X do Y" they rank a little lower than X's own."""
+def first_own_sentence(pool: list[ScoredSentence]) -> dict[int, int]:
+    """Per paper, the index of its first sentence that says what the paper does ("we propose
+    ...", "our"): the ones before set out the problem or prior work."""
     first_own: dict[int, int] = {}
     for s in pool:
         if cues.METHOD_CUE.search(s.text) or cues.OWN_WORK.search(s.text):
             first_own[s.marker] = min(first_own.get(s.marker, s.index), s.index)
+    return first_own
+
+
+def demote_background(pool: list[ScoredSentence]) -> list[ScoredSentence]:
+    """For "how does X do Y" the background sentences rank a little lower than X's own."""
+    first_own = first_own_sentence(pool)
     out = [replace(s, score=s.score - cues.BACKGROUND_PENALTY)
            if s.index < first_own.get(s.marker, -1) else s for s in pool]
     return sorted(out, key=lambda s: -s.score)

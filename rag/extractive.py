@@ -79,12 +79,15 @@ def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit]
     """Sentences that name the paper the question asks about, or a part of it the question
     names ("the RAM of CyberHost", "GS-Former in GeoX"), rank a little higher."""
     titles = {hits[m - 1].paper.title for m in named}
-    parts = [n for n in name_tokens(question) if n not in titles and len(n) > 1]
+    # each name as the question writes it, whole: "ImageNet-LT", not the "ImageNet" read off it
+    parts = [re.compile(rf"(?<![\w-]){re.escape(whole)}(?![\w-])")
+             for n in name_tokens(question) if n not in titles and len(n) > 1
+             for whole in re.findall(rf"(?<![\w-]){re.escape(n)}(?:-[\w.]+)*", question)[:1]]
     if not named and not parts:
         return scored
     out = [replace(s, score=s.score + cues.NAMED_SENTENCE_BONUS)
            if (s.marker in named and hits[s.marker - 1].paper.title in s.text)
-           or any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", s.text) for n in parts)
+           or any(p.search(s.text) for p in parts)
            else s for s in scored]
     return sorted(out, key=lambda s: -s.score)
 

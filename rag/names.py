@@ -104,13 +104,21 @@ def alternatives(question: str) -> list[set[str]]:
 
 def _names_reaching(words: list[str], names: set[str], reverse: bool) -> set[str]:
     """The names at the near end of `words`, up to the first word that is neither a name nor
-    a linking word."""
+    a linking word. A word holding a name counts as it ("ImageNet-LT" for ImageNet, which the
+    name reader splits off); before the first name on the left, a few lower-case words may
+    stand as its head ("the DeepMind control suite or Atari")."""
     found: set[str] = set()
+    heads = cues.ALTERNATIVE_HEAD_WORDS if reverse else 0
     for word in reversed(words) if reverse else words:
         bare = word.strip("?.,;:()\"'")
-        if bare in names:
-            found.add(bare)
-        elif bare.casefold() not in cues.ALTERNATIVE_LINKS:
+        inside = names.intersection(re.split(r"[-/]", bare)) if bare not in names else {bare}
+        if inside:
+            found |= inside
+        elif bare.casefold() in cues.ALTERNATIVE_LINKS:
+            continue
+        elif not found and heads and bare.islower():
+            heads -= 1
+        else:
             break
     return found
 

@@ -22,6 +22,7 @@ from paperwise.text import (
     language_of,
     stem,
     terms,
+    word_root,
 )
 from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
@@ -156,7 +157,19 @@ def asked_thing(question: str) -> str | None:
     match = cues.WHICH_THING.search(question)
     if match is None or not match.group(2) or match.group(1).casefold() in cues.NOT_A_THING:
         return None
-    return stem(match.group(1).casefold())
+    return stem(match.group(1).casefold() + match.group(2))  # "policies" → policy
+
+
+def offered_words(question: str) -> set[str]:
+    """The roots of lower-case words a question offers as alternatives ("recorded in rats or
+    mice?", "online or offline"): a sentence answering it says one of them. Empty where a side
+    of the "or" is no content word ("whether or not"). Names offered so: rag/names.py."""
+    found: set[str] = set()
+    for pair in cues.WORD_ALTERNATIVES.findall(question):
+        words = {w.casefold() for w in pair}
+        if not words & (STOPWORDS | cues.ASK_WORDS):
+            found |= {word_root(stem(w)) for w in words}
+    return found
 
 
 def question_figures(question: str) -> dict[str, str]:
@@ -206,11 +219,12 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     text = clean_for_display(sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
     raw = figure_tokens(text)
     tokens = [w.casefold() for w in raw]
-    stems = [stem(t) for t in tokens]
+    # a hyphenated word stands for each of its parts too: "CIFAR-100" is by "cifar"
+    stems = [{stem(t), *map(stem, t.split("-"))} for t in tokens]
     wanted = {stem(w) for w in words}
     for i, token in enumerate(tokens):
         # "200-hour" carries its own unit
-        near = set(stems[max(0, i - before) : i + after + 1]) | {stem(token.split("-")[-1])}
+        near = set().union(*stems[max(0, i - before) : i + after + 1])
         # "AIR 2024", "GPT 4": a figure right after an acronym is part of a name
         named = i > 0 and bool(cues.NAME_LIKE.fullmatch(raw[i - 1]))
         if cues.NUMBER_TOKEN.match(token) and not named and not (counts and _unit_of(token)) and (

