@@ -216,7 +216,7 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                             tuple(found.closest))
         added = (_added(claim, paper_text, papers, embed, threshold)
                  if bank.space == "minilm" else None)
-        reversed_ = check_reversal(claim, found.closest)
+        reversed_ = check_reversal(claim, found.closest, paper_text=paper_text)
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

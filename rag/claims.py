@@ -365,7 +365,7 @@ def check_claim(claim: str, evidence_sentences: list[str], best_evidence: str,
     for reason in (check_numbers(claim, f"{evidence}\n{paper_text}"),
                    check_names(claim, f"{paper_text}\n{evidence}"),
                    check_scope(claim, paper_text),
-                   check_polarity(claim, best_evidence, closest)):
+                   check_polarity(claim, best_evidence, closest, paper_text)):
         if reason:
             return ClaimCheck(False, reason)
     return ClaimCheck(True, "")

@@ -18,6 +18,7 @@ from rag.cues.verify import (
     IMPLICIT_REACH,
     IMPLICIT_SUFFIXES,
     IMPLICIT_VERBS,
+    NEGATING_PREFIXES,
     NEGATION_SCOPE,
     NEGATORS,
     NOT_NEGATION_AFTER,
@@ -28,6 +29,7 @@ from rag.cues.verify import (
 )
 
 _PUNCT = frozenset(",;:()")
+_PAIR_WORDS = frozenset(w for a, b, _ in POLARITY_PAIRS for w in a | b)
 # Each synonym's key (stem prefix, as _content makes it) → its group's first word's key.
 _SYNONYM_KEYS = {stem(w)[:5]: stem(group.split()[0])[:5]
                  for group in cues.POLARITY_SYNONYMS for w in group.split()}
@@ -42,7 +44,30 @@ def _words(text: str) -> list[str]:
     text = re.sub(r"-{2,}|[—–]", " , ", text)  # a dash ends a clause like a comma
     for pattern, words in _REWRITES:
         text = pattern.sub(words, text)
-    return re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*|[,;:()]", re.sub(r"n't\b", " not", text))
+    tokens = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*|[,;:()]", re.sub(r"n't\b", " not", text))
+    # "smaller-SAE latents", "high-quality data": the antonym leads a compound
+    return [part for token in tokens
+            for part in (token.split("-", 1) if token.split("-")[0] in _PAIR_WORDS else [token])]
+
+
+def _prefix_pairs(claim: list[str], evidence: list[str],
+                  context: frozenset[str] = frozenset()) -> list[_Pair]:
+    """A word and the same word with a negating prefix, one on each side ("indirect" in the
+    claim, "direct" in the evidence), as a pair of antonyms; not when another close sentence
+    (`context`: their words) says the claim's word ("every partition is available" is said
+    there, "becomes unavailable" here: dev split vd037)."""
+    pairs: list[_Pair] = []
+    mine, theirs = set(claim), set(evidence)
+    for word in mine | theirs:
+        for prefix, least in NEGATING_PREFIXES.items():
+            base = word[len(prefix):]
+            if not (word.startswith(prefix) and len(base) >= least):
+                continue
+            said = base if word in theirs and base in mine else word if base in theirs and \
+                word in mine else None
+            if said and not (said in context and said not in theirs):
+                pairs.append((frozenset({base}), frozenset({word}), "chg"))
+    return pairs
 
 
 def _forms(word: str) -> set[str]:
@@ -124,9 +149,10 @@ def _swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:
     return crossed > kept
 
 
-def _antonym_conflict(claim: list[str], evidence: list[str]) -> str | None:
+def _antonym_conflict(claim: list[str], evidence: list[str],
+                      context: frozenset[str] = frozenset()) -> str | None:
     both_than = "than" in claim and "than" in evidence
-    for pair in POLARITY_PAIRS:
+    for pair in (*POLARITY_PAIRS, *_prefix_pairs(claim, evidence, context)):
         if pair[2] == "deg" and ("than" in claim or "than" in evidence):
             continue  # "lower X than Y" agrees with "Y has a high X"
         others = _occurrences(evidence, pair)
@@ -338,22 +364,25 @@ def _clauses(words: list[str]) -> list[list[str]]:
     return parts
 
 
-def check_polarity(claim: str, evidence: str, context: tuple[str, ...] = ()) -> str | None:
+def check_polarity(claim: str, evidence: str, context: tuple[str, ...] = (),
+                   paper_text: str = "") -> str | None:
     """The claim must not say the opposite of its evidence sentence (English only). Judging
     words alone are not compared: one sentence is too little context for them (see
     check_reversal). `context`: other close sentences, which may back a negation."""
-    return check_reversal(claim, [evidence], judging=False, backing=context)
+    return check_reversal(claim, [evidence], judging=False, backing=context,
+                          paper_text=paper_text)
 
 
 def check_reversal(claim: str, closest: list[str], judging: bool = True,
-                   backing: tuple[str, ...] = ()) -> str | None:
+                   backing: tuple[str, ...] = (), paper_text: str = "") -> str | None:
     """The claim must not say the opposite of the evidence sentences closest to it (best
     first; English only). Judged on the whole claim and on each of its clauses, each against
     the sentence(s) sharing most of its words, if they share enough: a long claim that joins
     several facts may reverse just one, and another sentence may speak of something else. A
     bare negation (no antonym) is judged only on the whole claim against the closest
     sentence; judging words (cues.VALENCE_*) only when `judging`, with the other closest
-    sentences as the context that may back them (and a negation: with `backing` too)."""
+    sentences as the context that may back them (and a negation: with `backing` too). A word
+    the cited abstract (`paper_text`) says elsewhere is not read against its prefixed form."""
     if language_of(claim) != "en" or not closest:
         return None
     c = _words(claim)
@@ -361,6 +390,7 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
     known = [_content(e) for e in sentences]
     backers = [_words(s) for s in backing if s not in closest and language_of(s) == "en"]
     clauses = _clauses(c)
+    context = frozenset(w for e in [*sentences, *backers, _words(paper_text)] for w in e)
     for part in [c, *clauses] if len(clauses) > 1 else [c]:
         keys = _content(part)
         shared = [len(keys & k) for k in known]
@@ -372,7 +402,7 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
                 continue
             negation = rank == 0 and part is c  # a clause alone is too little context
             elsewhere = [s for s in sentences if s is not e]
-            reason = (_antonym_conflict(part, e)
+            reason = (_antonym_conflict(part, e, context)
                       or (_valence_conflict(part, e, elsewhere) if judging else None)
                       or (_negation_conflict(part, e) if negation
                           and not _negation_backed(part, elsewhere + backers) else None))

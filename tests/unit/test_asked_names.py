@@ -13,6 +13,7 @@ from rag.query import (
     counted_words,
     gives,
     numbers_near,
+    offered_words,
     question_figures,
     with_elided_count,
 )
@@ -194,3 +195,54 @@ def test_a_topic_may_lead_a_compound_question_and_a_factor_is_a_quantity() -> No
     assert len(parts) == 2
     assert analyse("By what exact factor does DS-LLM cut energy use?").asks_for == "quantity"
     assert analyse("What factors drive forgetting?").asks_for is None  # causes, not a multiple
+
+
+def test_the_asked_thing_must_be_spoken_of_and_container_nouns_need_not_be() -> None:
+    """"From which species" is not answered by a paper that never speaks of species; "what
+    components does X bundle" is answered by the parts it lists (fresh dev batch a)."""
+    sentences = ["SIMPL is an EM-style algorithm.",
+                 "Applied to a large hippocampal dataset, SIMPL finds smaller place fields."]
+    assert _found("From which animal species was the dataset SIMPL was applied to recorded?",
+                  sentences, "SIMPL") == []
+    assert _found("From which animal species was the dataset SIMPL was applied to recorded?",
+                  [*sentences, "The recordings come from three rat species."], "SIMPL")
+    assert _found("What components does POGEMA bundle?",
+                  ["POGEMA comprises a fast environment and a problem instance generator."],
+                  "POGEMA")
+
+
+def test_lower_case_alternatives_ending_a_question_need_one_of_them() -> None:
+    sentences = ["Applied to a large hippocampal dataset, SIMPL finds smaller place fields."]
+    assert _found("SIMPL hippocampal dataset - was it recorded in rats or mice?", sentences,
+                  "SIMPL") == []
+    assert _found("SIMPL hippocampal dataset - was it recorded in rats or mice?",
+                  [*sentences, "The data were recorded in freely moving rats."], "SIMPL")
+    # alternatives inside the question name its topic, not a choice (dev split q055)
+    assert offered_words("Is there a theory of when adding or subtracting weights works?") == set()
+
+
+def test_which_llms_needs_a_model_like_name_and_not_prior_works() -> None:
+    question = "Which specific LLMs did DS-LLM convert into dynamical-system machines?"
+    sentences = [
+        "Training costs grew from 64 million USD for GPT-4 to 191 million for Gemini Ultra.",
+        "We introduce DS-LLM, which exploits Natural Annealing for efficiency.",
+        "DS-LLM maps LLM components to optimization problems via Hamiltonian configurations."]
+    assert _found(question, sentences, "DS-LLM") == []  # GPT-4 is the background's
+    converted = "We convert Llama-2-7B and GPT-2 into DS-LLMs."
+    assert _found(question, [*sentences, converted], "DS-LLM") == [converted]
+
+
+def test_alternatives_are_read_through_hyphens_and_a_names_head() -> None:
+    from rag.names import alternatives
+
+    assert {"ImageNet", "Places"} in alternatives("Does it test on ImageNet-LT or Places-LT?")
+    assert {"DeepMind", "Atari"} in alternatives(
+        "Does MAD-TD evaluate on the DeepMind control suite or Atari?")
+    assert alternatives("Does X work on images or text?") == []
+
+
+def test_a_hyphenated_word_stands_by_each_of_its_parts() -> None:
+    sentence = "ARC achieves an average performance increase of 2.7% on the CIFAR-100 dataset."
+    assert numbers_near(sentence, {"cifar"}, 6, 6)
+    assert not numbers_near("ARC achieves 2.7% on Imagenet-R and works on the CIFAR-100.",
+                            {"cifar"}, 3, 3)

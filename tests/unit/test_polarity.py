@@ -387,3 +387,43 @@ def test_removing_a_difficulty_is_resolving_it() -> None:
                           "graphs.", evidence) is not None
     assert check_polarity("Adding parameters does not remove this difficulty of learning on "
                           "larger graphs.", evidence) is None
+
+
+ROBOTOUILLE = ("ReAct (gpt-4o) achieves 47% on synchronous tasks but only 11% on asynchronous "
+               "tasks, leaving significant room for improvement.")
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # a negating prefix against the bare word, by what the figures stand next to
+    ("ReAct with gpt-4o reaches 47% on the asynchronous tasks but only 11% on the synchronous "
+     "ones.", ROBOTOUILLE),
+    ("The method needs labeled trajectories to learn.",
+     "The method learns from unlabeled trajectories."),
+    # the antonym leads a compound; a direction verb takes its particle after the object
+    ("Meta-SAEs show that smaller-SAE latents often decompose into larger-SAE latents.",
+     "Meta-SAEs show that latents of larger SAEs often decompose into latents of smaller SAEs."),
+    ("It drives communication costs up by orders of magnitude.",
+     "It reduces communication costs by orders of magnitude."),
+    ("S-MNN falls noticeably short of the original MNN's precision.",
+     "S-MNN matches the original MNN in precision."),
+])
+def test_reversals_by_prefix_compound_particle_or_shortfall_are_caught(
+        claim: str, evidence: str) -> None:
+    assert check_reversal(claim, [evidence]) is not None
+
+
+def test_the_faithful_readings_of_those_words_pass() -> None:
+    assert check_reversal("ReAct with gpt-4o reaches 47% on the synchronous tasks and 11% on the "
+                          "asynchronous ones.", [ROBOTOUILLE]) is None
+    assert check_reversal("It cuts communication costs by orders of magnitude.",
+                          ["It reduces communication costs by orders of magnitude."]) is None
+
+
+def test_a_claim_narrowed_to_a_few_cases_needs_the_abstract_to_narrow_it() -> None:
+    from rag.claims import check_scope
+
+    abstract = "Our models outperform all available models with similar active parameters."
+    assert check_scope("The models outperform only a few of the available models.", abstract)
+    assert check_scope("The benefits rarely carry over to new dynamics.", abstract)
+    assert check_scope("It helps on only a few of the tasks.",
+                       "It helps on only a few of the tasks, and fails on others.") is None
