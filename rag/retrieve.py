@@ -40,6 +40,10 @@ STAMP_CHECK_S = 1.0
 # model embedding the question) release the GIL. At 100k chunks the two together took 2.5 ms
 # against 3.7 one after the other (p50, eval/retrieval_bench.py). A few, for concurrent users.
 _DENSE_THREADS = 4
+# Below this many chunks BM25 costs less than handing the dense side to a worker: on the seeds
+# (196 chunks), given the vector, 2.5 ms overlapped against 2.0 one after the other; at 100k
+# 2.5 against 3.7 (p50, eval/retrieval_bench.py). BM25's cost grows with the chunks.
+_OVERLAP_MIN_CHUNKS = 50_000
 
 
 def _term_ids(texts: list[str]) -> tuple[list[list[int]], dict[str, int]]:
@@ -226,10 +230,13 @@ class HybridRetriever:
         filters = filters or Filters()
         corpus = self.corpus()
         fetch = max(self.settings.fetch_k, 3 * k)
-        # The dense side (which embeds the question first: Query embeds lazily) in a worker
+        # The question is embedded here first: the model's own threads use both cores, and
+        # BM25 beside them slowed it. Chroma's query, which keeps to one, runs in a worker
         # while BM25 is scored here.
-        dense = (self._dense_pool.submit(self._dense_hits, corpus, query, fetch, filters)
-                 if mode == "hybrid" else None)
+        dense = None
+        if mode == "hybrid" and corpus.bm25.size >= _OVERLAP_MIN_CHUNKS:
+            query.search_vector  # noqa: B018 (Query embeds when its vector is first read)
+            dense = self._dense_pool.submit(self._dense_hits, corpus, query, fetch, filters)
         lexical = (_top_chunks(corpus, corpus.bm25.scores(query.search_text), fetch, filters)
                    if mode in ("hybrid", "bm25") else None)
         ranked: dict[str, list[ChunkHit]] = {}  # dense first: fusion breaks ties in this order

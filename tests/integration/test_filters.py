@@ -82,3 +82,17 @@ def test_seed_years_come_from_their_venue(seed_qa: PaperQA) -> None:
     assert [h.paper.id for h in hits] == [h.paper.id for h in seed_qa.retrieve(question, k=5)]
     refused = seed_qa.ask("What does POGEMA provide?", filters=Filters.parse(year="2020-2023"))
     assert not refused.answerable and refused.text.startswith("No papers match")
+
+
+def test_the_overlapped_dense_side_finds_what_the_serial_one_does(
+        seed_qa: PaperQA, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Large corpora run Chroma's query in a worker while BM25 is scored; small ones one after
+    the other (rag/retrieve.py): the hits are the same either way."""
+    import rag.retrieve
+
+    questions = ["How many risk categories does AIR-BENCH 2024 have?",
+                 "Which papers evaluate on MuJoCo or Atari?", "什么是 FB-CPR？"]
+    serial = [[(h.paper.id, h.score) for h in seed_qa.retrieve(q)] for q in questions]
+    monkeypatch.setattr(rag.retrieve, "_OVERLAP_MIN_CHUNKS", 0)
+    overlapped = [[(h.paper.id, h.score) for h in seed_qa.retrieve(q)] for q in questions]
+    assert overlapped == serial
