@@ -78,7 +78,12 @@ def _shape(question: str) -> Shape:
         return "compare"
     if cues.LIST_ASK.search(question) and not cues.ABOUT_ONE_NAMED.search(question):
         return "list"
-    return ("summary" if cues.SUMMARY_ASK.search(question) and not cues.METHOD_ASK.search(question)
+    # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a
+    # summary of X (fresh dev batch b)
+    summary = cues.SUMMARY_ASK.search(question)
+    specified = summary and re.search(r"\b(?:was|were|is|are|did|does|do|has|have)\b",
+                                      question[summary.end():], re.I)
+    return ("summary" if summary and not specified and not cues.METHOD_ASK.search(question)
             else "detail")
 
 
@@ -96,13 +101,19 @@ def split_parts(question: str) -> tuple[str, ...]:
 
 
 def as_question(text: str) -> str:
-    """"Tell me the number of X" reads as "what is the number of X"; "what's" as "what is"."""
+    """"Tell me the number of X" reads as "what is the number of X", "tell me the datasets X
+    was run on" as "what datasets X was run on"; "what's" as "what is"."""
     text = re.sub(r"\b(what|how|which|who)'s\b", r"\1 is", text, flags=re.I)
     match = cues.IMPERATIVE_ASK.match(text)
     if match is None:
         return text
     rest = text[match.end():]
-    return f"what is {rest}" if re.match(r"(?:the|a|an)\b", rest, re.I) else rest
+    if not re.match(r"(?:the|a|an)\b", rest, re.I):
+        return rest
+    # "tell me the datasets X was run on" asks "what datasets (was X run on)": "what is the
+    # ..." would read as a summary (fresh dev batch b)
+    clause = re.search(r"\b(?:was|were|is|are|did|does|do|has|have)\b", rest, re.I)
+    return re.sub(r"^(?:the|a|an)\s+", "what ", rest, flags=re.I) if clause else f"what is {rest}"
 
 
 def analyse(question: str) -> QuestionIntent:
@@ -154,6 +165,9 @@ def with_elided_count(part: str, before: str) -> str:
 def asked_thing(question: str) -> str | None:
     """The things a "which/what Xs were ..." question asks to be named, as a stem: "In which
     four domains was X evaluated?" → domain. A sentence naming them uses that word."""
+    request = cues.IMPERATIVE_ASK.match(question)  # "tell me the datasets X was run on"
+    if request:
+        question = "which " + re.sub(r"^(?:the|a|an)\s+", "", question[request.end():], flags=re.I)
     match = cues.WHICH_THING.search(question)
     if match is None or not match.group(2) or match.group(1).casefold() in cues.NOT_A_THING:
         return None
@@ -219,11 +233,11 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     text = clean_for_display(sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
     raw = figure_tokens(text)
     tokens = [w.casefold() for w in raw]
-    # a hyphenated word stands for each of its parts too: "CIFAR-100" is by "cifar"
+    # a hyphenated word stands for each of its parts too: "CIFAR-100" is by "cifar", and
+    # "200-hour" carries its own unit
     stems = [{stem(t), *map(stem, t.split("-"))} for t in tokens]
     wanted = {stem(w) for w in words}
     for i, token in enumerate(tokens):
-        # "200-hour" carries its own unit
         near = set().union(*stems[max(0, i - before) : i + after + 1])
         # "AIR 2024", "GPT 4": a figure right after an acronym is part of a name
         named = i > 0 and bool(cues.NAME_LIKE.fullmatch(raw[i - 1]))

@@ -53,9 +53,11 @@ ASK_WORDS = frozenset(
 _AUXILIARY = r"(?:was|were|is|are|did|does|do|has|have|had|can)\b"
 # The thing is a lower-case plural (several to name; a name is no thing asked for: "What does
 # LD3 do?"; "what prototype representation does X use" asks for a method: dev split dr025).
+# A possessive may stand before it ("which countries' surveys is X built from") and a name
+# between it and the verb ("the six datasets AFLOW was evaluated on"; fresh dev batch b).
 WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of)?"
-                         rf"(?: (?!{_AUXILIARY})[\w-]+){{0,3}}? ([a-z][a-z-]{{2,}}?)(s?) "
-                         rf"{_AUXILIARY}")
+                         rf"(?: (?!{_AUXILIARY})[\w'’-]+){{0,4}}? "
+                         rf"(?!{_AUXILIARY})([a-z][a-z-]{{2,}}?)(s?) (?:[A-Z][\w-]* )?{_AUXILIARY}")
 # A link names nothing asked for: "code is available at https://github.com/Org/Name" holds no
 # dataset or model name (fresh dev batch 20).
 URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
@@ -185,7 +187,8 @@ NAME_ASK = re.compile(
     r"city|cities|country|countries|hospital|"  # places are named too (fresh dev batch 28)
 
     r"camera|sensor|language model|llms?|encoder|decoder|baseline|model famil(?:y|ie))s? "
-    r"(?:was|were|is|are|did|"
+    # the subject may stand before the verb: "the six datasets AFLOW was evaluated on" (b008)
+    r"(?-i:[A-Z][\w-]* )?(?:was|were|is|are|did|"
     r"does|do|had|has|\w{3,}ed)\b"  # "which device recorded X": a past-tense verb too
     # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)
     r"|(?:哪个|哪些|哪种|什么)(?:环境|数据集|模型|基准|框架|平台|模拟器|设备|语言模型|基线|编码器|架构)",

@@ -10,6 +10,7 @@ from rag.evidence import ScoredSentence, find_evidence
 from rag.names import names_lacking
 from rag.query import (
     analyse,
+    asked_thing,
     counted_words,
     gives,
     numbers_near,
@@ -246,3 +247,22 @@ def test_a_hyphenated_word_stands_by_each_of_its_parts() -> None:
     assert numbers_near(sentence, {"cifar"}, 6, 6)
     assert not numbers_near("ARC achieves 2.7% on Imagenet-R and works on the CIFAR-100.",
                             {"cifar"}, 3, 3)
+
+
+@pytest.mark.parametrize(("question", "thing"), [
+    ("Which countries' dietary intake surveys is NutriBench built from?", "survey"),
+    ("tell me the six benchmark datasets AFLOW was evaluated on", "dataset"),
+    ("Which two policies does FtTPO keep?", "policy"),
+    ("What does JDR do to graph data?", None),  # "does" is the verb, not a thing
+])
+def test_the_thing_asked_for(question: str, thing: str | None) -> None:
+    assert asked_thing(question) == thing
+
+
+def test_a_request_naming_what_a_clause_specifies_asks_for_it() -> None:
+    """"Tell me the datasets X was evaluated on" asks for names, not for a summary of X."""
+    intent = analyse("tell me the six benchmark datasets AFLOW was evaluated on")
+    assert (intent.shape, intent.asks_for) == ("detail", "name")
+    assert analyse("What are the datasets AFLOW was evaluated on?").shape == "detail"
+    assert analyse("Tell me the main contribution of FB-CPR").shape == "summary"
+    assert analyse("What is FB-CPR?").shape == "summary"
