@@ -9,6 +9,7 @@ import re
 from itertools import islice
 
 from paperwise.text import STOPWORDS, clean_for_display, language_of, stem
+from rag.antonyms import Pair, named_together, prefix_pairs
 from rag.cues import verify as cues
 from rag.cues.verify import (
     ANTONYM_NEGATION_REACH,
@@ -18,7 +19,6 @@ from rag.cues.verify import (
     IMPLICIT_REACH,
     IMPLICIT_SUFFIXES,
     IMPLICIT_VERBS,
-    NEGATING_PREFIXES,
     NEGATION_SCOPE,
     NEGATORS,
     NOT_NEGATION_AFTER,
@@ -36,7 +36,6 @@ _SYNONYM_KEYS = {stem(w)[:5]: stem(group.split()[0])[:5]
 _REWRITES = [(re.compile(p), w) for p, w in cues.PHRASAL_REWRITES]
 _BE = frozenset("is are was were be been being".split())
 _Occurrence = tuple[int, int, str]  # index, effective side, the words as written
-_Pair = tuple[frozenset[str], frozenset[str], str]
 
 
 def _words(text: str) -> list[str]:
@@ -48,26 +47,6 @@ def _words(text: str) -> list[str]:
     # "smaller-SAE latents", "high-quality data": the antonym leads a compound
     return [part for token in tokens
             for part in (token.split("-", 1) if token.split("-")[0] in _PAIR_WORDS else [token])]
-
-
-def _prefix_pairs(claim: list[str], evidence: list[str],
-                  context: frozenset[str] = frozenset()) -> list[_Pair]:
-    """A word and the same word with a negating prefix, one on each side ("indirect" in the
-    claim, "direct" in the evidence), as a pair of antonyms; not when another close sentence
-    (`context`: their words) says the claim's word ("every partition is available" is said
-    there, "becomes unavailable" here: dev split vd037)."""
-    pairs: list[_Pair] = []
-    mine, theirs = set(claim), set(evidence)
-    for word in mine | theirs:
-        for prefix, least in NEGATING_PREFIXES.items():
-            base = word[len(prefix):]
-            if not (word.startswith(prefix) and len(base) >= least):
-                continue
-            said = base if word in theirs and base in mine else word if base in theirs and \
-                word in mine else None
-            if said and not (said in context and said not in theirs):
-                pairs.append((frozenset({base}), frozenset({word}), "chg"))
-    return pairs
 
 
 def _forms(word: str) -> set[str]:
@@ -111,13 +90,13 @@ def _negated_before(words: list[str], i: int) -> bool:
     return any(_is_negator(before[::-1], k) for k in range(len(before)))
 
 
-def _side(word: str, pair: _Pair) -> int | None:
+def _side(word: str, pair: Pair) -> int | None:
     """0 or 1 when the word is an inflection of a base on that side of the pair, else None."""
     forms = _forms(word)
     return 0 if forms & pair[0] else 1 if forms & pair[1] else None
 
 
-def _occurrences(words: list[str], pair: _Pair) -> list[_Occurrence]:
+def _occurrences(words: list[str], pair: Pair) -> list[_Occurrence]:
     found: list[_Occurrence] = []
     for i, word in enumerate(words):
         side = _side(word, pair)
@@ -149,10 +128,10 @@ def _swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:
     return crossed > kept
 
 
-def _antonym_conflict(claim: list[str], evidence: list[str],
-                      context: frozenset[str] = frozenset()) -> str | None:
+def _antonym_conflict(claim: list[str], evidence: list[str], context: frozenset[str] = frozenset(),
+                      together: frozenset[frozenset[str]] = frozenset()) -> str | None:
     both_than = "than" in claim and "than" in evidence
-    for pair in (*POLARITY_PAIRS, *_prefix_pairs(claim, evidence, context)):
+    for pair in (*POLARITY_PAIRS, *prefix_pairs(claim, evidence, context, together)):
         if pair[2] == "deg" and ("than" in claim or "than" in evidence):
             continue  # "lower X than Y" agrees with "Y has a high X"
         others = _occurrences(evidence, pair)
@@ -183,7 +162,7 @@ def _negations(words: list[str], other: list[str]) -> list[int]:
         _side(w, pair) is not None for w in _reach(words, i, 1) for pair in read)]
 
 
-def _mentions(words: list[str], pair: _Pair) -> bool:
+def _mentions(words: list[str], pair: Pair) -> bool:
     return any(_side(w, pair) is not None for w in words)
 
 
@@ -391,6 +370,7 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
     backers = [_words(s) for s in backing if s not in closest and language_of(s) == "en"]
     clauses = _clauses(c)
     context = frozenset(w for e in [*sentences, *backers, _words(paper_text)] for w in e)
+    together = named_together(c)
     for part in [c, *clauses] if len(clauses) > 1 else [c]:
         keys = _content(part)
         shared = [len(keys & k) for k in known]
@@ -402,7 +382,7 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
                 continue
             negation = rank == 0 and part is c  # a clause alone is too little context
             elsewhere = [s for s in sentences if s is not e]
-            reason = (_antonym_conflict(part, e, context)
+            reason = (_antonym_conflict(part, e, context, together)
                       or (_valence_conflict(part, e, elsewhere) if judging else None)
                       or (_negation_conflict(part, e) if negation
                           and not _negation_backed(part, elsewhere + backers) else None))
