@@ -171,8 +171,10 @@ _SUPERLATIVES = ("lowest|highest|best|worst|most|least|largest|smallest|fastest|
                  "shortest|deepest|greatest|biggest")
 # "Most"/"least" right after an auxiliary ("what do most current pruning techniques need") or
 # before "of" ("use most of the data") is a quantifier, not a superlative (fresh dev batch 26).
-_RANKING_WORD = (rf"(?!(?:most|least)\b)(?:{_SUPERLATIVES})|(?<!do )(?<!does )(?<!did )(?<!are )"
-                 r"(?<!were )(?<!is )(?:most|least)(?!\s+of\b)")
+# "On top of" says "besides" and ranks nothing ("the one hyperparameter SOAP adds on top of
+# Adam"; fresh dev batch b); "ended up on top" still ranks.
+_RANKING_WORD = (rf"(?!(?:most|least)\b)(?!(?<=on )top of\b)(?:{_SUPERLATIVES})|(?<!do )"
+                 r"(?<!does )(?<!did )(?<!are )(?<!were )(?<!is )(?:most|least)(?!\s+of\b)")
 RANKING_ASK = re.compile(rf"\b(?:which|what|who)\b.*\b(?:{_RANKING_WORD})\b|最好|最差|最高|最低",
                          re.I)
 # What a ranking question ranks on: its content words this many words around the superlative.

@@ -266,3 +266,8 @@ def test_a_request_naming_what_a_clause_specifies_asks_for_it() -> None:
     assert analyse("What are the datasets AFLOW was evaluated on?").shape == "detail"
     assert analyse("Tell me the main contribution of FB-CPR").shape == "summary"
     assert analyse("What is FB-CPR?").shape == "summary"
+
+
+def test_on_top_of_ranks_nothing() -> None:
+    assert analyse("What's the one extra hyperparameter SOAP adds on top of Adam?").asks_for is None
+    assert analyse("Which model ended up on top on AIR-BENCH 2024?").asks_for == "ranking"
