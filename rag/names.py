@@ -116,7 +116,7 @@ def _names_reaching(words: list[str], names: set[str], reverse: bool) -> set[str
             found |= inside
         elif bare.casefold() in cues.ALTERNATIVE_LINKS:
             continue
-        elif not found and heads and bare.islower():
+        elif not found and heads and (bare.islower() or bare.isdigit()):  # "Game of 24 or"
             heads -= 1
         else:
             break

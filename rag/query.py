@@ -81,8 +81,7 @@ def _shape(question: str) -> Shape:
     # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a
     # summary of X (fresh dev batch b)
     summary = cues.SUMMARY_ASK.search(question)
-    specified = summary and re.search(r"\b(?:was|were|is|are|did|does|do|has|have)\b",
-                                      question[summary.end():], re.I)
+    specified = summary and _CLAUSE_VERB.search(question[summary.end():])
     return ("summary" if summary and not specified and not cues.METHOD_ASK.search(question)
             else "detail")
 
@@ -100,10 +99,19 @@ def split_parts(question: str) -> tuple[str, ...]:
     return tuple(parts) if len(parts) > 1 else ()
 
 
+# An auxiliary verb after the asked noun: a clause that says which ("the datasets X was run on").
+_CLAUSE_VERB = re.compile(r"\b(?:was|were|is|are|did|does|do|has|have)\b", re.I)
+
+
 def as_question(text: str) -> str:
     """"Tell me the number of X" reads as "what is the number of X", "tell me the datasets X
     was run on" as "what datasets X was run on"; "what's" as "what is"."""
     text = re.sub(r"\b(what|how|which|who)'s\b", r"\1 is", text, flags=re.I)
+    # "what are the six datasets AFLOW is evaluated on" asks "what six datasets ..." (fresh
+    # batch d): a clause after the noun says which, so it is no summary of the noun
+    asked = re.match(r"(\s*(?:what|which)) (?:is|are) (?:the|its|their) (.+)", text, re.I)
+    if asked and _CLAUSE_VERB.search(asked[2]):
+        return f"{asked[1]} {asked[2]}"
     match = cues.IMPERATIVE_ASK.match(text)
     if match is None:
         return text
@@ -112,7 +120,7 @@ def as_question(text: str) -> str:
         return rest
     # "tell me the datasets X was run on" asks "what datasets (was X run on)": "what is the
     # ..." would read as a summary (fresh dev batch b)
-    clause = re.search(r"\b(?:was|were|is|are|did|does|do|has|have)\b", rest, re.I)
+    clause = _CLAUSE_VERB.search(rest)
     return re.sub(r"^(?:the|a|an)\s+", "what ", rest, flags=re.I) if clause else f"what is {rest}"
 
 
@@ -165,10 +173,7 @@ def with_elided_count(part: str, before: str) -> str:
 def asked_thing(question: str) -> str | None:
     """The things a "which/what Xs were ..." question asks to be named, as a stem: "In which
     four domains was X evaluated?" → domain. A sentence naming them uses that word."""
-    request = cues.IMPERATIVE_ASK.match(question)  # "tell me the datasets X was run on"
-    if request:
-        question = "which " + re.sub(r"^(?:the|a|an)\s+", "", question[request.end():], flags=re.I)
-    match = cues.WHICH_THING.search(question)
+    match = cues.WHICH_THING.search(as_question(question))  # "tell me the datasets X was run on"
     if match is None or not match.group(2) or match.group(1).casefold() in cues.NOT_A_THING:
         return None
     return stem(match.group(1).casefold() + match.group(2))  # "policies" → policy

@@ -93,9 +93,12 @@ LIST_ASK = re.compile(
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
+# The name may come before its verb too: "what datasets AFLOW was evaluated on" (batch d).
+_AUX_WORDS = r"(?:was|were|did|does|do|has|have|is|are)"
 ABOUT_ONE_NAMED = re.compile(
     r"^\s*(?:[Ww]hich|[Ww]hat) (?:\S+ )?(?:benchmarks|datasets|methods|approaches|baselines|"
-    r"tasks|models) (?:was|were|did|does|do|has|have|is|are) (?:the )?[\w-]*[A-Z0-9][\w-]*\b")
+    rf"tasks|models) (?:{_AUX_WORDS} (?:the )?[\w-]*[A-Z0-9][\w-]*\b|[\w-]*[A-Z0-9][\w-]* "
+    rf"{_AUX_WORDS}\b)")
 # "Difference" asks for a comparison only as "the difference(s) between/from" or the verb
 # "differ": "weight differences" names a thing (issue 13, dev paraphrase refused as a compare).
 COMPARE_ASK = re.compile(

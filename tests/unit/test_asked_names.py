@@ -271,3 +271,17 @@ def test_a_request_naming_what_a_clause_specifies_asks_for_it() -> None:
 def test_on_top_of_ranks_nothing() -> None:
     assert analyse("What's the one extra hyperparameter SOAP adds on top of Adam?").asks_for is None
     assert analyse("Which model ended up on top on AIR-BENCH 2024?").asks_for == "ranking"
+
+
+def test_what_are_the_things_a_clause_specifies_asks_for_them() -> None:
+    question = "what are the six benchmark datasets AFLOW is evaluated on"
+    assert (analyse(question).shape, analyse(question).asks_for) == ("detail", "name")
+    assert asked_thing(question) == "dataset"
+    assert analyse("What is the number of risk categories in AIR-BENCH 2024?").asks_for == \
+        "quantity"
+
+
+def test_a_names_head_may_hold_a_figure() -> None:
+    from rag.names import alternatives
+
+    assert {"Game", "Sudoku"} in alternatives("Was D-TSN tested on Game of 24 or on Sudoku?")
