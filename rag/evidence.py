@@ -15,6 +15,7 @@ from paperwise.text import clean_for_display, stem, terms, word_root
 from paperwise.types import Hit, SentenceBank
 from rag import cues
 from rag.claims import names_in, names_missing_from
+from rag.figures import figure_tokens, numbers_near, question_figures, states_figure
 from rag.names import asked_version, name_pattern, name_tokens, names_paper, without_names
 from rag.query import (
     AskKind,
@@ -22,15 +23,11 @@ from rag.query import (
     asked_measures,
     asked_thing,
     counted_words,
-    figure_tokens,
     gives,
     measure_qualifiers,
     measure_words,
-    numbers_near,
     offered_words,
-    question_figures,
     ranked_words,
-    states_figure,
 )
 
 Weight = Callable[[str], float]

@@ -7,15 +7,14 @@ import pytest
 
 from paperwise.types import Hit, Paper
 from rag.evidence import ScoredSentence, find_evidence
+from rag.figures import numbers_near, question_figures
 from rag.names import names_lacking
 from rag.query import (
     analyse,
     asked_thing,
     counted_words,
     gives,
-    numbers_near,
     offered_words,
-    question_figures,
     with_elided_count,
 )
 

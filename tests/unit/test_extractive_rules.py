@@ -18,6 +18,7 @@ from rag.evidence import (
     topic_pairs,
 )
 from rag.extractive import extractive_answer, verdict
+from rag.figures import numbers_near, question_figures, states_figure
 from rag.names import alternatives, asked_version, name_pattern
 from rag.query import (
     analyse,
@@ -27,11 +28,8 @@ from rag.query import (
     counted_words,
     gives,
     measure_qualifiers,
-    numbers_near,
-    question_figures,
     ranked_words,
     split_parts,
-    states_figure,
 )
 
 

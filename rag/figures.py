@@ -1,0 +1,78 @@
+"""Figures in questions and sentences: the numbers a question sets as conditions ("with just
+5 NFE"), and whether a sentence states a figure next to the words it must measure ("314
+granular risk categories"). Read as shown: LaTeX and references cleaned first."""
+
+from __future__ import annotations
+
+import re
+
+from paperwise.text import clean_for_display, stem
+from rag import cues
+
+
+def question_figures(question: str) -> dict[str, str]:
+    """The stand-alone numbers of a question, each with the word after it, which set its
+    conditions ("with just 5 NFE", "at 30% compression"): a sentence giving the asked figure
+    under another condition does not answer it. Numbers in names ("CIFAR10", "GPT 4",
+    "AIR-BENCH 2024") are not conditions."""
+    tokens = [t.strip(".,;:()?\"'") for t in clean_for_display(question).split()]
+    figures = {t.rstrip("%"): (_singular(tokens[i + 1]) if i + 1 < len(tokens) else "")
+               for i, t in enumerate(tokens) if re.fullmatch(r"\d[\d.,]*%?", t)
+               and not (i and cues.NAME_LIKE.fullmatch(tokens[i - 1]))
+               and not re.fullmatch(r"(?:19|20)\d\d", t)}
+    # a model size ("a 7B-parameter model", "the 360m model") is a condition whatever follows
+    # it (fresh dev batch 26: answered from the 360m and 660m runs)
+    sizes = (re.fullmatch(r"(\d[\d.]*[kmbt])(?:-\w+)?", t, re.I) for t in tokens)
+    return figures | {m[1].casefold(): "" for m in sizes if m}
+
+
+def _singular(word: str) -> str:
+    """"GPUs" and "GPU" alike: the stem without a plural s."""
+    word = stem(word.casefold())
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def figure_tokens(text: str) -> list[str]:
+    """The words of a sentence with the punctuation around them taken off, so that "(10" and
+    "NFE)," read as "10" and "NFE": how figures and their words are read everywhere."""
+    return [w.strip(".,;:()[]\"'") for w in cues.CITATION.sub(" ", text).split()]
+
+
+def states_figure(sentence: str, figure: str, unit: str) -> bool:
+    """Whether the sentence has the figure with the question's word for it close after it
+    ("(10 NFE)" does not state "5 NFE"; "5-10 minutes" neither)."""
+    tokens = figure_tokens(clean_for_display(sentence))
+    stems = [_singular(t) for t in tokens]
+    return any(t.rstrip("%×x").casefold() == figure and (not unit or unit in stems[i + 1 : i + 3])
+               for i, t in enumerate(tokens))
+
+
+def numbers_near(sentence: str, words: set[str], before: int, after: int,
+                 skip: str = "", counts: bool = False) -> bool:
+    """Whether a stand-alone number has one of `words` (content terms) at most `before` words
+    before it or `after` words after it: "314 granular risk categories". Text in `skip` (the
+    paper's name, which may hold digits) does not count. With `counts`, a share or a multiple
+    ("11% on asynchronous tasks", "50,000× fewer pairs") is no count of the words."""
+    # LaTeX figures ("$50$,$000\\times$") read as shown ("50,000×").
+    text = clean_for_display(sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
+    raw = figure_tokens(text)
+    tokens = [w.casefold() for w in raw]
+    # a hyphenated word stands for each of its parts too: "CIFAR-100" is by "cifar", and
+    # "200-hour" carries its own unit
+    stems = [{stem(t), *map(stem, t.split("-"))} for t in tokens]
+    wanted = {stem(w) for w in words}
+    for i, token in enumerate(tokens):
+        near = set().union(*stems[max(0, i - before) : i + after + 1])
+        # "AIR 2024", "GPT 4": a figure right after an acronym is part of a name
+        named = i > 0 and bool(cues.NAME_LIKE.fullmatch(raw[i - 1]))
+        if cues.NUMBER_TOKEN.match(token) and not named and not (counts and _unit_of(token)) and (
+                wanted & near or _unit_of(token) in wanted):
+            return True
+    return False
+
+
+def _unit_of(token: str) -> str:
+    """"78%" → "%", "300x" / "8×" → "×": a figure's own unit sign, if any."""
+    if token.endswith("%"):
+        return "%"
+    return "×" if re.fullmatch(r"[\d.,]+[x×]", token) else ""
