@@ -100,7 +100,7 @@ def split_parts(question: str) -> tuple[str, ...]:
 
 
 # An auxiliary verb after the asked noun: a clause that says which ("the datasets X was run on").
-_CLAUSE_VERB = re.compile(r"\b(?:was|were|is|are|did|does|do|has|have)\b", re.I)
+_CLAUSE_VERB = re.compile(rf"\b{cues.AUX_WORDS}\b", re.I)
 
 
 def as_question(text: str) -> str:

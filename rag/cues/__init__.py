@@ -50,7 +50,10 @@ ASK_WORDS = frozenset(
 # "In which four domains was X evaluated", "what kinds of models was X tested on": the noun
 # before the verb is what must be named; a sentence using it comes first (issue 13 fresh dev
 # batch: the method sentence was quoted instead of "on four challenging domains---...").
-_AUXILIARY = r"(?:was|were|is|are|did|does|do|has|have|had|can)\b"
+# The auxiliary verbs a question's clause turns on ("the datasets X was evaluated on"); the
+# thing asked for stands before one of these or of "had"/"can".
+AUX_WORDS = r"(?:was|were|is|are|did|does|do|has|have)"
+_AUXILIARY = rf"(?:{AUX_WORDS}|had|can)\b"
 # The thing is a lower-case plural (several to name; a name is no thing asked for: "What does
 # LD3 do?"; "what prototype representation does X use" asks for a method: dev split dr025).
 # A possessive may stand before it ("which countries' surveys is X built from") and a name
@@ -94,11 +97,10 @@ LIST_ASK = re.compile(
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
 # The name may come before its verb too: "what datasets AFLOW was evaluated on" (batch d).
-_AUX_WORDS = r"(?:was|were|did|does|do|has|have|is|are)"
 ABOUT_ONE_NAMED = re.compile(
     r"^\s*(?:[Ww]hich|[Ww]hat) (?:\S+ )?(?:benchmarks|datasets|methods|approaches|baselines|"
-    rf"tasks|models) (?:{_AUX_WORDS} (?:the )?[\w-]*[A-Z0-9][\w-]*\b|[\w-]*[A-Z0-9][\w-]* "
-    rf"{_AUX_WORDS}\b)")
+    rf"tasks|models) (?:{AUX_WORDS} (?:the )?[\w-]*[A-Z0-9][\w-]*\b|[\w-]*[A-Z0-9][\w-]* "
+    rf"{AUX_WORDS}\b)")
 # "Difference" asks for a comparison only as "the difference(s) between/from" or the verb
 # "differ": "weight differences" names a thing (issue 13, dev paraphrase refused as a compare).
 COMPARE_ASK = re.compile(
