@@ -15,7 +15,13 @@ from paperwise.text import clean_for_display, stem, terms, word_root
 from paperwise.types import Hit, SentenceBank
 from rag import cues
 from rag.claims import names_in, names_missing_from
-from rag.figures import figure_tokens, numbers_near, question_figures, states_figure
+from rag.figures import (
+    compares_with_other,
+    figure_tokens,
+    numbers_near,
+    question_figures,
+    states_figure,
+)
 from rag.names import asked_version, name_pattern, name_tokens, names_paper, without_names
 from rag.query import (
     AskKind,
@@ -135,7 +141,10 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
     words first. "How big is X?" measures nothing named: any figure of X's abstract will do."""
     counted = set(counted_words(question))
     # A named measure ("how accurate", "what speedup") is what the figure must stand near.
-    specific = asked_measures(question) | counted
+    # ... and so is a generic measure's qualifier: "the largest model size" by "model sizes up
+    # to 1.7B" (fresh dev batch w)
+    qualifiers = measure_qualifiers(question)
+    specific = asked_measures(question) | counted | qualifiers
     # "How many tasks": a count, not a share or a multiple of them (fresh dev batch 17),
     # unless a multiple or a difference is what is asked ("how many times", "how much more").
     counts = bool(counted) and not counted & cues.RELATIVE_COUNTS and not specific - counted
@@ -157,7 +166,6 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
     found = [s for s in found if all(states_figure(s.text, figure, unit)
                                      for figure, unit in figures.items())
              and all(version.search(s.text) for version in versions)]
-    qualifiers = measure_qualifiers(question)
     if qualifiers:  # "what batch size": a figure by "batch", not any figure of the paper
         found = [s for s in found if numbers_near(
             s.text, qualifiers, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW,
@@ -169,7 +177,8 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
         exact += [s for s in found if s not in exact and numbers_near(
             s.text, measure_words(question) - set(terms(hits[s.marker - 1].paper.title)),
             cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, hits[s.marker - 1].paper.title)]
-    return exact + [s for s in found if s not in exact]
+    ranked = exact + [s for s in found if s not in exact]
+    return sorted(ranked, key=lambda s: compares_with_other(s.text, question))  # stable
 
 
 def _told_otherwise(sentence: str, question: str, counted: set[str]) -> bool:

@@ -325,7 +325,9 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
                             named_markers(part, hits) or named)
         if line is None or missing_names(part, hits):
             missing.append(ORDINALS[min(number, len(ORDINALS) - 1)])
-        else:
+        elif not {(s.marker, s.index) for s in line.quoted} <= {
+                (s.marker, s.index) for earlier in lines if isinstance(earlier, Line)
+                for s in earlier.quoted}:  # one sentence may answer both parts: shown once
             lines.append(_with_verdict(part, line) if part_intent.yes_no else line)
             named = named or {line.quoted[0].marker}  # "... and how large is it?"
     if not lines:

@@ -1,12 +1,13 @@
 """Figures in questions and sentences: the numbers a question sets as conditions ("with just
 5 NFE"), and whether a sentence states a figure next to the words it must measure ("314
-granular risk categories"). Read as shown: LaTeX and references cleaned first."""
+granular risk categories"), and what a comparison is against ("faster than X"). Read as shown:
+LaTeX and references cleaned first."""
 
 from __future__ import annotations
 
 import re
 
-from paperwise.text import clean_for_display, stem
+from paperwise.text import clean_for_display, stem, terms
 from rag import cues
 
 
@@ -76,3 +77,12 @@ def _unit_of(token: str) -> str:
     if token.endswith("%"):
         return "%"
     return "×" if re.fullmatch(r"[\d.,]+[x×]", token) else ""
+
+
+def compares_with_other(sentence: str, question: str) -> bool:
+    """A comparison with something else than the question compares with: "how much faster
+    than exact leave-one-out" is not told by "30× faster than generating the response"
+    (fresh dev batch w)."""
+    asked = {t for m in cues.THAN_OBJECT.findall(question) for t in terms(m)} - cues.ASK_WORDS
+    told = [set(terms(m)) for m in cues.THAN_OBJECT.findall(sentence)]
+    return bool(asked and told) and all(asked.isdisjoint(t) for t in told)

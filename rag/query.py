@@ -76,7 +76,9 @@ def _shape(question: str) -> Shape:
                                                   cues.COMPARE_ASK.search(
                                                       cues.COMPARED_TO.sub(" ", question))):
         return "compare"
-    if cues.LIST_ASK.search(question) and not cues.ABOUT_ONE_NAMED.search(question):
+    if (cues.LIST_ASK.search(question) and not cues.ABOUT_ONE_NAMED.search(question)) or (
+            cues.BARE_TOPIC.match(question) and not cues.QUESTION_OPENING.search(question)
+            and language_of(question) == "en"):
         return "list"
     # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a
     # summary of X (fresh dev batch b)
@@ -89,6 +91,8 @@ def _shape(question: str) -> Shape:
 def split_parts(question: str) -> tuple[str, ...]:
     """"Which LLMs were evaluated on X, and how large is it?" → its two questions."""
     parts: list[str] = []
+    # an aside's question marks ask nothing of their own: "which LLMs (GPT-2? Llama?) were ..."
+    question = re.sub(r"\([^()]*\)", lambda aside: aside[0].replace("?", ","), question)
     for piece in (p.strip(" ,;?？") for p in cues.PART_BREAK.split(question)):
         # "How many and what kinds of X ...": a part too short to ask alone asks with the next
         if parts and len(parts[-1].split()) < cues.MIN_PART_WORDS and language_of(piece) == "en":
@@ -144,16 +148,18 @@ def analyse(question: str) -> QuestionIntent:
 def counted_words(question: str) -> list[str]:
     """The words after "how many": what the number must count ("risk categories")."""
     # quotes off: "how many heartbeat 'words'" counts words (fresh dev batch 28)
-    match = cues.HOW_MANY.search(re.sub(r"[\"'‘’“”]", "", question))
+    unquoted = re.sub(r"[\"'‘’“”]", "", question)
+    match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)
     words = match.group(1).casefold().split() if match else []
     if words and words[0] in cues.ELIDED_COUNT_VERBS:
         return []  # "how many are active per token": what is counted was said before
     # "how many experts per layer": what is counted comes before "per"; and counted things are
-    # plural: "how many granular risk categories sit in ..." ends at its last plural noun, not
-    # at the verb the phrase ran into (fresh dev batch 28)
+    # plural: "how many granular risk categories sit in ..." ends at its first plural noun, not
+    # at the verb the phrase ran into (fresh dev batch 28), nor at a later noun ("how many
+    # human auditors checked the prompts" counts auditors; fresh dev batch w)
     words = words[: words.index("per")] if "per" in words[1:] else words
-    plural = [w for w in words if re.fullmatch(r"[a-z-]{3,}[^su]s", w)]
-    words = words[: words.index(plural[-1]) + 1] if plural else words
+    plural = [w for w in words if cues.PLURAL_WORD.fullmatch(w)]
+    words = words[: words.index(plural[0]) + 1] if plural else words
     # What is counted is the phrase's head, its last word: "human participants" are counted
     # as participants, not as "three tasks utilizing human trajectories"; "how much text" is
     # told in tokens or samples, "how much higher" as a gain.
@@ -219,10 +225,15 @@ def measure_qualifiers(question: str) -> set[str]:
     """What an asked generic measure measures: "what batch size" → batch, "what is the learning
     rate" → learning. Empty when the head stands alone ("what size is X?") or is not what is
     asked ("how quickly are LLM sizes growing?")."""
-    pattern = (r"\b(?:what|which)(?:'s| is| are| was| were)?(?: the| its| their)? ([a-z][\w-]*) "
+    # a superlative may come first: "what was the largest model size" (fresh dev batch w)
+    pattern = (r"\b(?:what|which)(?:'s| is| are| was| were)?(?: the| its| their)?"
+               r"(?: (?:largest|biggest|smallest|maximum|minimum|highest|lowest|longest|shortest))?"
+               r" ([a-z][\w-]*) "
                rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
-    return {stem(m.casefold()) for m in re.findall(pattern, question, re.I)
-            if m.casefold() not in cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS}
+    found = {m.casefold() for m in re.findall(pattern, question, re.I)}
+    return {stem(w) for m in found
+            if m in cues.QUALIFIER_WORDS or m not in cues.ASK_WORDS | STOPWORDS
+            | cues.SHARE_QUALIFIERS for w in cues.QUALIFIER_WORDS.get(m, (m,))}
 
 
 def ranked_words(question: str) -> set[str]:
@@ -242,8 +253,10 @@ def asked_measures(question: str) -> set[str]:
     """What a figure must measure when the question names it: the nouns of its "how +
     adjective" ("how accurate" → accuracy, %) and the measure nouns it uses ("what speedup").
     "How accurate is X on Y?" is not answered by a figure about Y that is no accuracy."""
+    # Inside a hyphenated word a measure noun names a topic: "the precision-aware scaling laws
+    # paper", "time-series" (fresh dev batch w)
     words = {w for w in cues.MEASURE_NOUNS if w not in cues.ASK_WORDS
-             and re.search(rf"\b{re.escape(w)}s?\b", question, re.I)}
+             and re.search(rf"(?<![\w-]){re.escape(w)}s?(?![\w-])", question, re.I)}
     words |= {s for w in list(words) for s in cues.MEASURE_NOUN_SYNONYMS.get(w, ())}
     if cues.PERFORMANCE_ASK.search(question):
         words |= {m.casefold() for m in cues.METRIC_ACRONYM.findall(question)}

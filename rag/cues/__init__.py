@@ -1,6 +1,7 @@
 """Every cue list and threshold of rag/, in this package, each with where its value came from:
 here the extractive answerer's (what a question asks for, what evidence gives it, lists);
-`quantity` how an amount is asked and told; `answer_shape` the yes/no lead and list coverage;
+`quantity` how an amount is asked and told; `parts` how a compound question splits;
+`answer_shape` the yes/no lead and list coverage;
 `verify` the check of an LLM's answer.
 
 Cue lists are general English (and Chinese) question grammar, not the wording of our eval:
@@ -14,24 +15,33 @@ from __future__ import annotations
 
 import re
 
+# How a compound question splits: rag/cues/parts.py. Every stage reads them here as cues.X.
+from rag.cues.parts import MIN_PART_WORDS, PART_BREAK, QUESTION_OPENING  # noqa: F401
+
 # Quantity cues live in rag/cues/quantity.py; every stage reads them here as cues.X.
 from rag.cues.quantity import (  # noqa: F401
     COMPLEXITY,
     COMPLEXITY_ORDER,
     DIFFERENCE_WORDS,
+    ELIDED_COUNT_VERBS,
+    HOW_MANY,
+    HOW_MANY_UNTIL_PLURAL,
     MEASURE_NOUN_SYNONYMS,
     MEASURE_NOUNS,
     MEASURE_SYNONYMS,
     METRIC_ACRONYM,
     METRIC_BEFORE_NOUN,
     PERFORMANCE_ASK,
+    PLURAL_WORD,
     QUALIFIED_HEADS,
+    QUALIFIER_WORDS,
     QUANTITY,
     QUANTITY_ADJECTIVES,
     RELATIVE_COUNTS,
     RELATIVE_FIGURE,
     SHARE_QUALIFIERS,
     SIZE_ASK,
+    THAN_OBJECT,
     TIME_UNITS,
 )
 
@@ -46,7 +56,6 @@ ASK_WORDS = frozenset(
     "those paper papers work works study studies method approach model reach reached achieve "
     "achieved obtain obtained get got report reported reports need needed take took use used "
     "uses give gives tell me about please exactly roughly approximately around up".split())
-
 # "In which four domains was X evaluated", "what kinds of models was X tested on": the noun
 # before the verb is what must be named; a sentence using it comes first (issue 13 fresh dev
 # batch: the method sentence was quoted instead of "on four challenging domains---...").
@@ -94,6 +103,10 @@ LIST_ASK = re.compile(
     r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
     r"\b|\bpapers (?:that|which|on|about|using|proposing)\b"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
+# A bare topic typed as into a search box ("speech recognition for low-resource languages"):
+# no question word, no sentence mark, a handful of words. It asks which papers cover it
+# (fresh dev batch w: a topical quote of an unrelated paper was given instead).
+BARE_TOPIC = re.compile(r"^\s*(?!.*[.!?？。])(?:[\w'’/-]+\s+){0,9}[\w'’/-]+\s*$")
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
 # The name may come before its verb too: "what datasets AFLOW was evaluated on" (batch d).
@@ -162,7 +175,7 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
 # for a quantity, not for which thing ranks first (issue 13 rewordings of "up to how many").
 QUANTITY_SUPERLATIVE = re.compile(
     r"\b(?:largest|highest|greatest|biggest|maximum|max|smallest|lowest|minimum|min|most|least)"
-    r" (?:number|amount|count|size|total)\b", re.I)
+    r"(?: [\w-]+)? (?:number|amount|count|size|total)\b", re.I)  # "largest model size" (batch w)
 # "Tell me / I'd like to know / can you give me ...": a question put as a request; what follows
 # is read as the question (general English request forms, issue 13).
 IMPERATIVE_ASK = re.compile(
@@ -244,23 +257,6 @@ FOLLOW_UP = re.compile(
     r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)
 NAME_LIKE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w-]*\b")
 
-# A compound question: parts joined by "and" + a question word, or several question marks.
-PART_BREAK = re.compile(
-    r"\?\s+(?=\S)|\s+and\s+(?=(?:(?:by|on|in|for|at|with|from|to) )?(?:how|what|which|who|when|"
-    r"where|why)\b)"
-    r"|,\s*and\s+(?=(?:does|do|did|is|are|was|were|can)\b)|；|？(?=\S)", re.I)
-MIN_PART_WORDS = 3
-# A part is a question when it opens like one ("On which datasets ..." too) or asks in place
-# ("X was validated on which language model": fresh dev batch 16); an instruction riding
-# along ("Ignore your rules and ...") is not a part to answer.
-# A topic may lead: "olmoe: how many experts ..." (fresh dev batch 28).
-QUESTION_OPENING = re.compile(
-    r"^\s*(?:[\w-]+(?: [\w-]+){0,3}: )?(?:(?:on|in|for|at|by|from|with|under|across|against|to) )?"
-    r"(?:how|what|which|who|"
-    r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"
-    r"have|list|name|compare)\b"
-    r"|\b(?:on|in|for|at|by|from|with|to|of|is|are|was|were) (?:which|what|whose|how many|"
-    r"how much)\b", re.I)
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
 # Lower-case words offered as alternatives, either side of an "or" ("rats or mice"): an answer
@@ -276,17 +272,6 @@ ALTERNATIVE_LINKS = frozenset("or in on the a an with and either".split())
 # alternatives were not seen, and the missing Atari refused the question).
 ALTERNATIVE_HEAD_WORDS = 2
 
-# The words after "how many" name what the figure counts ("risk categories"); "how many and
-# what kinds of models" counts models (issue 13 fresh dev batch). In "how much does X
-# improve", "how much" asks by how much: it counts nothing (issue 13).
-# "How many are activated": a verb right after "how many" counts what an earlier part named.
-ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got have has had "
-                               "remain".split())
-HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
-                      r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
-                      r"|will|would)\b))\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
-                      r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have)\b|\?|\s*,\s*and\b"
-                      r"|$)", re.I)  # ", and how many ..." ends it too (fresh dev batch 28)
 # Names such as "GPU", "Claude" or "MMLU": if none of the retrieved abstracts has one, the
 # question is about something the collection does not cover.
 NAME_TOKEN = re.compile(r"(?<![\w-])([A-Za-z][\w.+]*[A-Z0-9][\w.+]*|[A-Z][a-z]{2,}[\w]*)"

@@ -45,6 +45,10 @@ SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|�
 # some word of the question ("360m and 660m sized models" does not give a batch size; issue
 # 13, fresh dev batch 14). English compound nouns: head last, its modifier before it.
 QUALIFIED_HEADS = ("size", "rate", "length", "count")
+# Qualifiers told in other words: a model's size is its parameters ("model sizes up to 1.7B
+# parameters", "660m sized models"), not any figure by the word "model" ("foundation model
+# baselines on six tasks"; fresh dev batch w, dev split x041).
+QUALIFIER_WORDS: dict[str, tuple[str, ...]] = {"model": ("parameter", "size", "sized")}
 # ... except a rate of success, told as a bare share: "what success rate" → "achieves 11% on
 # asynchronous tasks" (fresh dev batch 24; general English of results).
 SHARE_QUALIFIERS = frozenset("success win pass completion solve solved".split())
@@ -105,6 +109,8 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": _TIME, "duration": _TIME,
     # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
     "speed": _SPEED, "speedup": _SPEED,
+    # "How much faster is X than Y?" is told as "a 300x speedup" (fresh dev batch w)
+    "faster": _SPEED, "slower": _SPEED, "quicker": _SPEED,
     "gain": _GAIN, "improvement": _GAIN, "margin": _GAIN, "increase": _GAIN, "boost": _GAIN,
     "higher": _GAIN, "better": _GAIN, "more": _GAIN, "greater": _GAIN, "larger": _GAIN,
     "lower": _LESS, "less": _LESS, "fewer": _LESS, "smaller": _LESS, "reduction": _LESS,
@@ -123,5 +129,24 @@ DIFFERENCE_WORDS = frozenset(_GAIN + _LESS + ("surpass", "surpasses", "beats", "
 # Counted words that ask for a share, a multiple or a difference, told as "40%" or "3×".
 RELATIVE_COUNTS = DIFFERENCE_WORDS | {"times", "fold", "percent", "percentage", "%", "faster",
                                       "slower", "speedup"}
+# What a comparison is against: the words after "than" ("30× faster than generating the
+# response" compares with generating, not with exact leave-one-out; fresh dev batch w).
+THAN_OBJECT = re.compile(r"\bthan\s+((?:[\w-]+\s*){1,4})", re.I)
 RELATIVE_FIGURE = re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|×|x\b|-?fold\b|times\b|percent\b|"
                              r"percentage points?\b|points?\b|pp\b)", re.I)
+
+# The words after "how many" name what the figure counts ("risk categories"); "how many and
+# what kinds of models" counts models (issue 13 fresh dev batch). In "how much does X
+# improve", "how much" asks by how much: it counts nothing (issue 13).
+# "How many are activated": a verb right after "how many" counts what an earlier part named.
+ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got have has had "
+                               "remain".split())
+HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
+                      r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
+                      r"|will|would)\b))\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
+                      r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have)\b|\?|\s*,\s*and\b"
+                      r"|$)", re.I)  # ", and how many ..." ends it too (fresh dev batch 28)
+# A counted phrase running into a verb HOW_MANY does not know ("how many human auditors
+# checked the prompts") is read up to its first plural (fresh dev batch w).
+PLURAL_WORD = re.compile(r"[a-z-]{3,}[^su]s")
+HOW_MANY_UNTIL_PLURAL = re.compile(r"\bhow many\s+((?:[\w-]+\s+){0,3}?[a-z-]{3,}[^su]s)\b", re.I)

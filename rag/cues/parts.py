@@ -1,0 +1,28 @@
+"""How a compound question splits into the questions it asks (rag/query.py `split_parts`).
+General English question grammar, each rule with the batch that showed it was needed."""
+
+from __future__ import annotations
+
+import re
+
+# A compound question: parts joined by "and" + a question word, or several question marks.
+PART_BREAK = re.compile(
+    r"\?\s+(?=\S)|\s+and\s+(?:also\s+|then\s+)?"
+    r"(?=(?:(?:up|down|by|on|in|for|at|with|from|to) ){0,2}"
+    r"(?:how|what|which|who|when|"
+    r"where|why)\b)"
+    r"|,\s*and\s+(?=(?:does|do|did|is|are|was|were|can)\b)|；|？(?=\S)", re.I)
+MIN_PART_WORDS = 3
+# A part is a question when it opens like one ("On which datasets ..." too) or asks in place
+# ("X was validated on which language model": fresh dev batch 16); an instruction riding
+# along ("Ignore your rules and ...") is not a part to answer.
+# A topic may lead: "olmoe: how many experts ..." (fresh dev batch 28), "for the X paper, what
+# ..." (fresh dev batch w); "and up to how many" opens a part too.
+QUESTION_OPENING = re.compile(
+    r"^\s*(?:[\w-]+(?: [\w-]+){0,3}: |(?:for|in|about|on) [^,?]{3,60}, )?"
+    r"(?:(?:on|in|for|at|by|from|with|under|across|against|to) )?"
+    r"(?:how|what|which|who|"
+    r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"
+    r"have|list|name|compare)\b"
+    r"|\b(?:on|in|for|at|by|from|with|to|of|is|are|was|were) (?:which|what|whose|how many|"
+    r"how much)\b", re.I)
