@@ -349,7 +349,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         return _compose(question, hits, [meta])
     # a compound question's parts are checked for missing names one by one
     if intent.asks_for in ("authors", "date", "review") or (
-            not intent.parts and missing_names(question, hits)):
+            not intent.parts and missing_names(question, hits, examples=not intent.wants_list)):
         return _refusal(question, intent, hits, scored)
     if intent.wants_list:
         if intent.shape == "compare":  # what a comparison names, each by its own words

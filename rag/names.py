@@ -56,15 +56,21 @@ def name_pattern(name: str, question: str = "") -> re.Pattern[str]:
                       rf"{'' if asked else '?'}(?![\w-])", re.I)
 
 
-def missing_names(question: str, hits: list[Hit]) -> list[str]:
+def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> list[str]:
     """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
     as alternatives ("Atari or MuJoCo") one is enough; the names around them still count ("Is
-    LASER-VFL written in PyTorch or in JAX?" needs PyTorch or JAX, not only LASER-VFL)."""
+    LASER-VFL written in PyTorch or in JAX?" needs PyTorch or JAX, not only LASER-VFL).
+    `examples=False`: names given as examples of a topic ("papers on tree search (e.g., MCTS)")
+    are not needed, as a list question's topic may be shown by other instances; a detail's
+    examples ("which LLMs (e.g. LLaMA)") say what the answer must name, and stay needed."""
     text = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits)
     haystack = text.casefold()
     # a version the question asks for must be there too: "LLaMA-2-13B" is not LLaMA-2-7B
     missing = [n for n in name_tokens(question) if n.casefold() not in haystack or (
         asked_version(n, question) and not name_pattern(n, question).search(text))]
+    if not examples:
+        given = {n for clause in cues.EXAMPLE_CLAUSE.findall(question) for n in name_tokens(clause)}
+        missing = [n for n in missing if n not in given]
     return _without_alternatives(missing, question)
 
 

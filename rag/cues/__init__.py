@@ -96,12 +96,15 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
 }
 # Which papers / is there work / list: the answer is one line per fitting paper.
+# "Which of these papers ...", "papers tackling X", "X — which papers?" (fresh dev batch v).
 LIST_ASK = re.compile(
-    r"^\s*(?:which|what) (?:\S+ )?(?:papers?|works?|studies|study|methods|approaches|"
+    r"^\s*(?:which|what)(?: of (?:the|these|those|our))? (?:\S+ )?(?:papers?|works?|studies|"
+    r"study|methods|approaches|"
     r"benchmarks|datasets|articles|publications)\b|\b(?:list|name|find|show)(?: me)?(?: all)?"
     r" (?:the )?(?:papers|works|studies|methods)\b|\b(?:is|are) there (?:any )?(?:\S+ )?"
     r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
-    r"\b|\bpapers (?:that|which|on|about|using|proposing)\b"
+    r"\b|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing)\b"
+    r"|\b(?:which|what|any) (?:papers|works|studies)\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
 # A bare topic typed as into a search box ("speech recognition for low-resource languages"):
 # no question word, no sentence mark, a handful of words. It asks which papers cover it
@@ -257,6 +260,10 @@ FOLLOW_UP = re.compile(
     r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)
 NAME_LIKE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w-]*\b")
 
+# Names given as examples of what is asked ("tree search (e.g., MCTS or ...)", "models such
+# as Phi"): the abstracts need not hold them (fresh dev batch v: a missing example refused).
+EXAMPLE_CLAUSE = re.compile(r"\b(?:e\.g\.|for example|for instance|such as)[,:]?\s+([^)?;]+)",
+                            re.I)
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
 # Lower-case words offered as alternatives, either side of an "or" ("rats or mice"): an answer

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from paperwise.types import Hit, Paper
 from rag.figures import compares_with_other
+from rag.names import missing_names
 from rag.query import analyse, asked_measures, counted_words, measure_qualifiers, split_parts
 
 
@@ -81,3 +83,23 @@ def test_a_comparison_with_something_else_is_not_the_asked_one() -> None:
 ])
 def test_a_bare_topic_asks_which_papers_cover_it(text: str, shape: str) -> None:
     assert analyse(text).shape == shape
+
+
+@pytest.mark.parametrize("question", [
+    "audio-driven portrait video generation with diffusion — which papers?",
+    "Which of these papers are about federated learning?",
+    "papers tackling catastrophic forgetting in continual learning?",
+])
+def test_more_ways_to_ask_for_papers(question: str) -> None:
+    assert analyse(question).shape == "list"
+
+
+def test_names_given_as_examples_are_needed_only_for_a_detail() -> None:
+    hits = [Hit(paper=Paper(id="p1", title="TVMs", source="s.txt", position=1,
+                            abstract="Tree search with verifiers."),
+                text="", score=1.0)]
+    listing = "Which papers use tree search (e.g., MCTS) with LLMs?"
+    assert missing_names(listing, hits, examples=False) == []
+    assert missing_names(listing, hits) == ["MCTS"]
+    detail = "Which LLMs (e.g. Mistral) did TVMs fine-tune?"
+    assert "Mistral" in missing_names(detail, hits)
