@@ -117,7 +117,7 @@ def as_question(text: str) -> str:
     if asked and _CLAUSE_VERB.search(asked[2]):
         return f"{asked[1]} {asked[2]}"
     match = cues.IMPERATIVE_ASK.match(text)
-    if match is None:
+    if match is None or cues.LIST_ASK.search(text):  # "find work on X" asks for papers as it is
         return text
     rest = text[match.end():]
     if not re.match(r"(?:the|a|an)\b", rest, re.I):

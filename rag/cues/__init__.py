@@ -15,8 +15,14 @@ from __future__ import annotations
 
 import re
 
-# How a compound question splits: rag/cues/parts.py. Every stage reads them here as cues.X.
-from rag.cues.parts import MIN_PART_WORDS, PART_BREAK, QUESTION_OPENING  # noqa: F401
+# How a question's text splits (parts, examples, bare topics): rag/cues/parts.py.
+from rag.cues.parts import (  # noqa: F401
+    BARE_TOPIC,
+    EXAMPLE_CLAUSE,
+    MIN_PART_WORDS,
+    PART_BREAK,
+    QUESTION_OPENING,
+)
 
 # Quantity cues live in rag/cues/quantity.py; every stage reads them here as cues.X.
 from rag.cues.quantity import (  # noqa: F401
@@ -96,25 +102,25 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
 }
 # Which papers / is there work / list: the answer is one line per fitting paper.
-# "Which of these papers ...", "papers tackling X", "X — which papers?" (fresh dev batch v).
+# "Which of these papers ...", "papers tackling X", "X — which papers?" (fresh dev batch v);
+# "which reinforcement learning papers", "find work on", "papers in this collection" (batch u).
 LIST_ASK = re.compile(
-    r"^\s*(?:which|what)(?: of (?:the|these|those|our))? (?:\S+ )?(?:papers?|works?|studies|"
+    r"^\s*(?:which|what)(?: of (?:the|these|those|our))? "
+    r"(?:(?!(?:are|is|was|were|do|does|did|the|a|an|of)\b)\S+ ){0,2}(?:papers?|works?|studies|"
     r"study|methods|approaches|"
     r"benchmarks|datasets|articles|publications)\b|\b(?:list|name|find|show)(?: me)?(?: all)?"
-    r" (?:the )?(?:papers|works|studies|methods)\b|\b(?:is|are) there (?:any )?(?:\S+ )?"
+    r" (?:the )?(?:papers|works?|studies|methods|research|approaches)\b"
+    r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) collection\b"
+    r"|\b(?:is|are) there (?:any )?(?:\S+ )?"
     r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
     r"\b|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing)\b"
     r"|\b(?:which|what|any) (?:papers|works|studies)\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
-# A bare topic typed as into a search box ("speech recognition for low-resource languages"):
-# no question word, no sentence mark, a handful of words. It asks which papers cover it
-# (fresh dev batch w: a topical quote of an unrelated paper was given instead).
-BARE_TOPIC = re.compile(r"^\s*(?!.*[.!?？。])(?:[\w'’/-]+\s+){0,9}[\w'’/-]+\s*$")
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
 # The name may come before its verb too: "what datasets AFLOW was evaluated on" (batch d).
 ABOUT_ONE_NAMED = re.compile(
-    r"^\s*(?:[Ww]hich|[Ww]hat) (?:\S+ )?(?:benchmarks|datasets|methods|approaches|baselines|"
+    r"^\s*(?:[Ww]hich|[Ww]hat) (?:\S+ ){0,2}(?:benchmarks|datasets|methods|approaches|baselines|"
     rf"tasks|models) (?:{AUX_WORDS} (?:the )?[\w-]*[A-Z0-9][\w-]*\b|[\w-]*[A-Z0-9][\w-]* "
     rf"{AUX_WORDS}\b)")
 # "Difference" asks for a comparison only as "the difference(s) between/from" or the verb
@@ -183,7 +189,8 @@ QUANTITY_SUPERLATIVE = re.compile(
 # is read as the question (general English request forms, issue 13).
 IMPERATIVE_ASK = re.compile(
     r"^\s*(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?(?:tell me|give me|show "
-    r"me|find(?: me)?|i'?d like to know|i would like to know|i want to know|i wonder|do you know)"
+    r"me|find(?: me\b)?|i'?d like to know|i would like to know|i want to know|i wonder|"
+    r"do you know)\b"  # "find methods" is no "find me" (batch u: read as "thods that ...")
     r"(?:\s+(?:about|please))?\s*,?\s*", re.I)
 # "Which model scored lowest", "which X was best": a ranking the sentence must state.
 # Superlatives (general English; "safest", "cheapest" ... since fresh dev batch 22).
@@ -260,10 +267,6 @@ FOLLOW_UP = re.compile(
     r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)
 NAME_LIKE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w-]*\b")
 
-# Names given as examples of what is asked ("tree search (e.g., MCTS or ...)", "models such
-# as Phi"): the abstracts need not hold them (fresh dev batch v: a missing example refused).
-EXAMPLE_CLAUSE = re.compile(r"\b(?:e\.g\.|for example|for instance|such as)[,:]?\s+([^)?;]+)",
-                            re.I)
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
 # Lower-case words offered as alternatives, either side of an "or" ("rats or mice"): an answer

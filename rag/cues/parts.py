@@ -1,5 +1,6 @@
-"""How a compound question splits into the questions it asks (rag/query.py `split_parts`).
-General English question grammar, each rule with the batch that showed it was needed."""
+"""How a question's text splits: a compound question into the questions it asks (rag/query.py
+`split_parts`), names given only as examples, a bare topic typed without a question. General
+English question grammar, each rule with the batch that showed it was needed."""
 
 from __future__ import annotations
 
@@ -26,3 +27,12 @@ QUESTION_OPENING = re.compile(
     r"have|list|name|compare)\b"
     r"|\b(?:on|in|for|at|by|from|with|to|of|is|are|was|were) (?:which|what|whose|how many|"
     r"how much)\b", re.I)
+# Names given as examples of what is asked ("tree search (e.g., MCTS or ...)", "models such
+# as Phi"): the abstracts need not hold them (fresh dev batch v: a missing example refused).
+EXAMPLE_CLAUSE = re.compile(r"\b(?:e\.g\.|for example|for instance|such as)[,:]?\s+([^)?;]+)",
+                            re.I)
+
+# A bare topic typed as into a search box ("speech recognition for low-resource languages"):
+# no question word, no sentence mark, a handful of words. It asks which papers cover it
+# (fresh dev batch w: a topical quote of an unrelated paper was given instead).
+BARE_TOPIC = re.compile(r"^\s*(?!.*[.!?？。])(?:[\w'’/-]+\s+){0,9}[\w'’/-]+\s*$")

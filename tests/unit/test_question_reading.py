@@ -8,7 +8,14 @@ import pytest
 from paperwise.types import Hit, Paper
 from rag.figures import compares_with_other
 from rag.names import missing_names
-from rag.query import analyse, asked_measures, counted_words, measure_qualifiers, split_parts
+from rag.query import (
+    analyse,
+    as_question,
+    asked_measures,
+    counted_words,
+    measure_qualifiers,
+    split_parts,
+)
 
 
 @pytest.mark.parametrize(("question", "counted"), [
@@ -89,9 +96,27 @@ def test_a_bare_topic_asks_which_papers_cover_it(text: str, shape: str) -> None:
     "audio-driven portrait video generation with diffusion — which papers?",
     "Which of these papers are about federated learning?",
     "papers tackling catastrophic forgetting in continual learning?",
+    "Which reinforcement learning papers learn a world model?",
+    "How do RL papers in this collection handle safety constraints?",
+    "Find work on learning from human preferences.",
+    "Find methods that deal with noisy labels.",
 ])
 def test_more_ways_to_ask_for_papers(question: str) -> None:
     assert analyse(question).shape == "list"
+
+
+@pytest.mark.parametrize("question", [
+    "which six benchmark datasets was AFLOW evaluated on?",
+    "what are the six benchmark datasets AFLOW is evaluated on",
+    "tell me the six benchmark datasets AFLOW was evaluated on",
+])
+def test_datasets_of_one_named_paper_are_no_list_of_papers(question: str) -> None:
+    assert analyse(question).shape == "detail"
+
+
+def test_find_me_is_a_word_not_a_prefix() -> None:
+    assert as_question("Find methods that deal with noisy labels.").startswith("Find methods")
+    assert as_question("find me the datasets X was run on") == "what datasets X was run on"
 
 
 def test_names_given_as_examples_are_needed_only_for_a_detail() -> None:
