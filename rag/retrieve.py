@@ -36,9 +36,9 @@ log = logging.getLogger(__name__)
 logging.getLogger("bm25s").setLevel(logging.NOTSET)
 
 STAMP_CHECK_S = 1.0
-# Threads for the dense side, which runs while this thread scores BM25: Chroma's query (and the
-# model embedding the question) release the GIL. At 100k chunks the two together took 2.5 ms
-# against 3.7 one after the other (p50, eval/retrieval_bench.py). A few, for concurrent users.
+# Threads for Chroma's query, which runs while this thread scores BM25 (it releases the GIL).
+# At 100k chunks the two together took 2.5-3.0 ms against 3.7 one after the other (p50,
+# eval/retrieval_bench.py). A few, for concurrent users.
 _DENSE_THREADS = 4
 # Below this many chunks BM25 costs less than handing the dense side to a worker: on the seeds
 # (196 chunks), given the vector, 2.5 ms overlapped against 2.0 one after the other; at 100k
@@ -231,12 +231,16 @@ class HybridRetriever:
         filters = filters or Filters()
         corpus = self.corpus()
         fetch = max(self.settings.fetch_k, 3 * k)
-        # On a large corpus the dense side (which embeds the question first: Query embeds
-        # lazily) runs in a worker while BM25 is scored here; on a small one, one after the
-        # other. Embedding here and handing only Chroma's query to the worker was slower at
-        # 100k chunks (p50 ratio to similarity_search 1.14-1.16 against 1.08-1.09, one run).
+        # On a large corpus Chroma's query runs in a worker while BM25 is scored here; on a
+        # small one, one after the other. The question is embedded first, here, with both
+        # cores: overlapping the embedding with BM25 slowed the model (at 100k chunks, p50
+        # ratio to similarity_search 1.08-1.10 with the embedding in the worker; 0.96 so once
+        # the model's threads stopped spinning after each run, index/embeddings.py).
+        overlap = mode == "hybrid" and corpus.bm25.size >= _OVERLAP_MIN_CHUNKS
+        if overlap:
+            query.search_vector  # noqa: B018 - embedded now (a Query embeds when first read)
         dense = (self._dense_pool.submit(self._dense_hits, corpus, query, fetch, filters)
-                 if mode == "hybrid" and corpus.bm25.size >= _OVERLAP_MIN_CHUNKS else None)
+                 if overlap else None)
         lexical = (_top_chunks(corpus, corpus.bm25.scores(query.search_text), fetch, filters)
                    if mode in ("hybrid", "bm25") else None)
         ranked: dict[str, list[ChunkHit]] = {}  # dense first: fusion breaks ties in this order
