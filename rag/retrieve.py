@@ -40,11 +40,11 @@ STAMP_CHECK_S = 1.0
 # At 100k chunks the two together took 2.5-3.0 ms against 3.7 one after the other (p50,
 # eval/retrieval_bench.py). A few, for concurrent users.
 _DENSE_THREADS = 4
-# Below this many chunks BM25 costs less than handing the dense side to a worker: on the seeds
-# (196 chunks), given the vector, 2.5 ms overlapped against 2.0 one after the other; at 100k
-# 2.5 against 3.7 (p50, eval/retrieval_bench.py). BM25's cost grows with the chunks. End to
-# end on the seeds the two differ by less than the noise (ratios 1.02-1.04 either way).
-_OVERLAP_MIN_CHUNKS = 50_000
+# From this many chunks Chroma's query runs in a worker beside BM25 (end to end, p50 ratio to
+# similarity_search, eval/retrieval_bench.py, 2026-12-02): 19,856 chunks 0.978 overlapped
+# against 1.057 one after the other; 99,341 chunks 0.95; on the seeds (196 chunks) the two tie
+# (1.011 against 1.008), so tiny corpora keep the one thread.
+_OVERLAP_MIN_CHUNKS = 1_000
 
 
 def _term_ids(texts: list[str]) -> tuple[list[list[int]], dict[str, int]]:
