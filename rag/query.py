@@ -274,7 +274,7 @@ class Query:
     `search_vector` the search text, both in `space` ("minilm" or the multilingual model's).
 
     The intent and the vectors are worked out when first read, once: retrieval never reads the
-    intent, and scores BM25 before it reads a vector (rag/retrieve.py)."""
+    intent, and a BM25-only search never embeds (rag/retrieve.py)."""
 
     text: str
     search_text: str

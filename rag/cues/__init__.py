@@ -1,8 +1,8 @@
 """Every cue list and threshold of rag/, in this package, each with where its value came from:
 here the extractive answerer's (what a question asks for, what evidence gives it, lists);
-`quantity` how an amount is asked and told; `parts` how a compound question splits;
-`answer_shape` the yes/no lead and list coverage;
-`verify` the check of an LLM's answer.
+`quantity` how an amount is asked and told; `parts` how a question's text splits (parts,
+examples, bare topics); `answer_shape` the yes/no lead and list coverage; `verify` the check of
+an LLM's answer.
 
 Cue lists are general English (and Chinese) question grammar, not the wording of our eval:
 they name what a question asks for (a quantity, a name, a list of papers, a comparison, a
@@ -62,6 +62,7 @@ ASK_WORDS = frozenset(
     "those paper papers work works study studies method approach model reach reached achieve "
     "achieved obtain obtained get got report reported reports need needed take took use used "
     "uses give gives tell me about please exactly roughly approximately around up".split())
+
 # "In which four domains was X evaluated", "what kinds of models was X tested on": the noun
 # before the verb is what must be named; a sentence using it comes first (issue 13 fresh dev
 # batch: the method sentence was quoted instead of "on four challenging domains---...").
