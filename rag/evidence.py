@@ -16,6 +16,7 @@ from paperwise.types import Hit, SentenceBank
 from rag import cues
 from rag.claims import names_in, names_missing_from
 from rag.figures import (
+    compared_against,
     compares_with_other,
     figure_tokens,
     numbers_near,
@@ -178,7 +179,9 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
             s.text, measure_words(question) - set(terms(hits[s.marker - 1].paper.title)),
             cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, hits[s.marker - 1].paper.title)]
     ranked = exact + [s for s in found if s not in exact]
-    return sorted(ranked, key=lambda s: compares_with_other(s.text, question))  # stable
+    if against := compared_against(question):  # stable: the order above within each side
+        ranked.sort(key=lambda s: compares_with_other(s.text, against))
+    return ranked
 
 
 def _told_otherwise(sentence: str, question: str, counted: set[str]) -> bool:

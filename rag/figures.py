@@ -79,10 +79,15 @@ def _unit_of(token: str) -> str:
     return "×" if re.fullmatch(r"[\d.,]+[x×]", token) else ""
 
 
-def compares_with_other(sentence: str, question: str) -> bool:
-    """A comparison with something else than the question compares with: "how much faster
-    than exact leave-one-out" is not told by "30× faster than generating the response"
+def compared_against(question: str) -> set[str]:
+    """The words of what the question compares with: "faster than exact leave-one-out" →
+    exact, leave, one, out."""
+    return {t for m in cues.THAN_OBJECT.findall(question) for t in terms(m)} - cues.ASK_WORDS
+
+
+def compares_with_other(sentence: str, against: set[str]) -> bool:
+    """A comparison with something else than the question's (`compared_against`): "how much
+    faster than exact leave-one-out" is not told by "30× faster than generating the response"
     (fresh dev batch w)."""
-    asked = {t for m in cues.THAN_OBJECT.findall(question) for t in terms(m)} - cues.ASK_WORDS
     told = [set(terms(m)) for m in cues.THAN_OBJECT.findall(sentence)]
-    return bool(asked and told) and all(asked.isdisjoint(t) for t in told)
+    return bool(against and told) and all(against.isdisjoint(t) for t in told)

@@ -231,9 +231,9 @@ def measure_qualifiers(question: str) -> set[str]:
                r" ([a-z][\w-]*) "
                rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
     found = {m.casefold() for m in re.findall(pattern, question, re.I)}
-    return {stem(w) for m in found
-            if m in cues.QUALIFIER_WORDS or m not in cues.ASK_WORDS | STOPWORDS
-            | cues.SHARE_QUALIFIERS for w in cues.QUALIFIER_WORDS.get(m, (m,))}
+    unqualifying = cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS
+    kept = {m for m in found if m in cues.QUALIFIER_WORDS or m not in unqualifying}
+    return {stem(w) for m in kept for w in cues.QUALIFIER_WORDS.get(m, (m,))}
 
 
 def ranked_words(question: str) -> set[str]:

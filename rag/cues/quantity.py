@@ -149,4 +149,5 @@ HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types?
 # A counted phrase running into a verb HOW_MANY does not know ("how many human auditors
 # checked the prompts") is read up to its first plural (fresh dev batch w).
 PLURAL_WORD = re.compile(r"[a-z-]{3,}[^su]s")
-HOW_MANY_UNTIL_PLURAL = re.compile(r"\bhow many\s+((?:[\w-]+\s+){0,3}?[a-z-]{3,}[^su]s)\b", re.I)
+HOW_MANY_UNTIL_PLURAL = re.compile(rf"\bhow many\s+((?:[\w-]+\s+){{0,3}}?{PLURAL_WORD.pattern})\b",
+                                   re.I)

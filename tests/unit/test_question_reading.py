@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from paperwise.types import Hit, Paper
-from rag.figures import compares_with_other
+from rag.figures import compared_against, compares_with_other
 from rag.names import missing_names
 from rag.query import (
     analyse,
@@ -70,15 +70,14 @@ def test_a_measure_noun_inside_a_hyphenated_word_names_a_topic(question: str,
 
 
 def test_a_comparison_with_something_else_is_not_the_asked_one() -> None:
-    question = "How much faster is AttriBoT than exact leave-one-out attribution?"
+    against = compared_against("How much faster is AttriBoT than exact leave-one-out attribution?")
     assert compares_with_other("It is 30× faster than generating the response itself.",
-                                question)
-    assert not compares_with_other("It gives a 300x speedup over exact leave-one-out.",
-                                    question)
+                               against)
+    assert not compares_with_other("It gives a 300x speedup over exact leave-one-out.", against)
     assert not compares_with_other("It is more faithful than prior attribution methods.",
-                                    question)
+                                   against)
     assert not compares_with_other("It is 30× faster than generating the response.",
-                                    "How much faster is AttriBoT?")
+                                   compared_against("How much faster is AttriBoT?"))
 
 
 @pytest.mark.parametrize(("text", "shape"), [
