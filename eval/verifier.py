@@ -155,8 +155,13 @@ class VerifierReport(BaseModel):
                 **{name: part / whole for name, (part, whole) in shares.items() if whole}}
 
 def load_items(path: Path, limit: int | None = None, split: str = "all") -> list[VerifierItem]:
-    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
-    items = [VerifierItem.model_validate_json(ln) for ln in lines]
+    items = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            try:
+                items.append(VerifierItem.model_validate_json(line))
+            except ValueError as exc:  # the line and the field at fault, not a traceback
+                raise ValueError(f"{path}:{number}: {exc}") from exc
     check_unique_ids(path, [i.id for i in items])
     return [i for i in items if split in ("all", i.split)][:limit]
 
@@ -342,7 +347,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.file.is_file():
         print(f"No verifier items at {args.file}", file=sys.stderr)
         return 2
-    items = load_items(args.file, args.limit, args.split)
+    try:
+        items = load_items(args.file, args.limit, args.split)
+    except ValueError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory(prefix="paperwise-verifier-") as tmp:
         qa = seed_qa(args.chroma or Path(tmp) / "chroma")
         with VerifierHarness(qa.store, qa.embedder, base=qa.settings, k=args.k,

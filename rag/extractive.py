@@ -62,6 +62,7 @@ from rag.query import (
     QuestionIntent,
     analyse,
     asked_thing,
+    split_parts,
     with_elided_count,
 )
 
@@ -321,8 +322,13 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
             [bare, *(p for p in intent.parts if p != bare)])
         part = with_elided_count(part, intent.parts[number - 1]) if number else part
         part_intent = analyse(part)
-        line = _detail_line(part, part_intent, rescore(part), hits,
-                            named_markers(part, hits) or named)
+        own = named_markers(part, hits)
+        pool = rescore(part)
+        if number and not own and named and cues.FOLLOW_UP.search(bare):
+            # "What GPUs was OLMoE trained on and how many GPU hours did it take?": "it" is
+            # OLMoE, not the paper that counts GPU hours (fresh batch t)
+            pool = [s for s in pool if s.marker in named]
+        line = _detail_line(part, part_intent, pool, hits, own or named)
         if line is None or missing_names(part, hits):
             missing.append(ORDINALS[min(number, len(ORDINALS) - 1)])
         elif not {(s.marker, s.index) for s in line.quoted} <= {
@@ -354,7 +360,12 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     if intent.wants_list:
         if intent.shape == "compare":  # what a comparison names, each by its own words
             named |= compared_markers(question, hits)
-        return _list_answer(question, intent, scored, hits, named, weight)
+        answer = _list_answer(question, intent, scored, hits, named, weight)
+        if intent.shape == "list" or len(answer.citations) != 1 or not named:
+            return answer
+        # "What is X and how does it compare to Y?", Y no paper here: X's sentences answer it
+        # (fresh batch t: answered "only one paper in the collection addresses this")
+        intent = replace(intent, shape="detail", parts=split_parts(question))
     if intent.parts:
         def rescore(part: str) -> list[ScoredSentence]:
             vector = embed(part) if embed else question_vector

@@ -9,6 +9,7 @@ from paperwise.text import split_sentences
 from paperwise.types import Hit
 from rag import cues
 from rag.claims import names_missing_from
+from rag.cues.parts import ASIDE
 
 
 def name_tokens(question: str) -> list[str]:
@@ -30,11 +31,12 @@ def name_tokens(question: str) -> list[str]:
 
 def names_paper(question: str, title: str) -> bool:
     """Whether the question names a paper by its title, when that title is short enough to be
-    a name ("FB-CPR", "AIR-BENCH 2024"), as a whole word."""
+    a name ("FB-CPR", "AIR-BENCH 2024"), as a whole word; a version may follow ("OLMoE-1B-7B"
+    names OLMoE: fresh batch t)."""
     if title.casefold() not in question.casefold():  # the cheap test first: search asks often
         return False
     return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(
-        rf"(?<![\w-]){re.escape(title.casefold())}(?![\w-])", question.casefold()))
+        rf"(?<![\w-]){re.escape(title.casefold())}(?!\w|-(?!\d))", question.casefold()))
 
 
 def asked_version(name: str, question: str) -> str | None:
@@ -69,7 +71,8 @@ def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> l
     missing = [n for n in name_tokens(question) if n.casefold() not in haystack or (
         asked_version(n, question) and not name_pattern(n, question).search(text))]
     if not examples:
-        given = {n for clause in cues.EXAMPLE_CLAUSE.findall(question) for n in name_tokens(clause)}
+        clauses = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question)]
+        given = {n for clause in clauses for n in name_tokens(clause)}
         missing = [n for n in missing if n not in given]
     return _without_alternatives(missing, question)
 

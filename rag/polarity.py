@@ -131,11 +131,18 @@ def _swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:
 def _antonym_conflict(claim: list[str], evidence: list[str], context: frozenset[str] = frozenset(),
                       together: frozenset[frozenset[str]] = frozenset()) -> str | None:
     both_than = "than" in claim and "than" in evidence
+    keys = _content(claim)
+    # "than" on one side only may be the roles swapped ("X were slower than LLMs" for "LLMs
+    # give faster estimates"): not parallel
+    parallel = (("than" in claim) == ("than" in evidence) and bool(keys)
+                and len(keys & _content(evidence)) >= cues.PARALLEL_SHARE * len(keys))
     for pair in (*POLARITY_PAIRS, *prefix_pairs(claim, evidence, context, together)):
         if pair[2] == "deg" and ("than" in claim or "than" in evidence):
             continue  # "lower X than Y" agrees with "Y has a high X"
-        others = _occurrences(evidence, pair)
-        for i, side, shown in _occurrences(claim, pair) if others else []:
+        others, mine = _occurrences(evidence, pair), _occurrences(claim, pair)
+        # each sentence on one side of the pair only: the parallel case is unambiguous
+        one_sided = len({o[1] for o in others}) == 1 and len({o[1] for o in mine}) == 1
+        for i, side, shown in mine if others else []:
             scored = []
             for j, other_side, other_shown in others:
                 score = len(_anchors(claim, i) & _anchors(evidence, j))
@@ -148,6 +155,8 @@ def _antonym_conflict(claim: list[str], evidence: list[str], context: frozenset[
                         other_shown += " (with the sides swapped)"
                 scored.append((score, other_side, other_shown))
             best = max(score for score, _, _ in scored)
+            if not best and parallel and one_sided and pair[2] == "cmp":
+                best, scored = 1, [(1, s, text) for _, s, text in scored]
             sides = {s: text for score, s, text in scored if score == best}
             if best and side not in sides:
                 return f"says '{shown}' where the abstract says '{sides[1 - side]}'"

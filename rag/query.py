@@ -121,7 +121,10 @@ def as_question(text: str) -> str:
         return text
     rest = text[match.end():]
     if not re.match(r"(?:the|a|an)\b", rest, re.I):
-        return rest
+        # "tell me about FB-CPR" asks what FB-CPR is; "tell me about offline RL", bare, asks
+        # for the papers on it (fresh batch t: read as a list of one paper)
+        about_name = re.search(r"\babout\s*$", match[0], re.I) and cues.NAME_LIKE.match(rest)
+        return f"what is {rest}" if about_name else rest
     # "tell me the datasets X was run on" asks "what datasets (was X run on)": "what is the
     # ..." would read as a summary (fresh dev batch b)
     clause = _CLAUSE_VERB.search(rest)
@@ -151,8 +154,9 @@ def counted_words(question: str) -> list[str]:
     unquoted = re.sub(r"[\"'‘’“”]", "", question)
     match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)
     words = match.group(1).casefold().split() if match else []
-    if words and words[0] in cues.ELIDED_COUNT_VERBS:
-        return []  # "how many are active per token": what is counted was said before
+    if words and (words[0] in cues.ELIDED_COUNT_VERBS
+                  or (words[0] == "of" and words[1:2] and words[1] in cues.ELIDED_COUNT_PRONOUNS)):
+        return []  # "how many are active", "how many of them ...": counted as said before
     # "how many experts per layer": what is counted comes before "per"; and counted things are
     # plural: "how many granular risk categories sit in ..." ends at its first plural noun, not
     # at the verb the phrase ran into (fresh dev batch 28), nor at a later noun ("how many
@@ -171,7 +175,7 @@ def with_elided_count(part: str, before: str) -> str:
     """"How many experts does X have, and how many are active per token?": the second part
     counts experts too."""
     counted = counted_words(before)
-    if not counted or counted_words(part) or not cues.HOW_MANY.search(part):
+    if not counted or counted_words(part) or not re.search(r"\bhow many\b", part, re.I):
         return part
     return re.sub(r"\b(how many)\b", rf"\1 {counted[0]}", part, count=1, flags=re.I)
 

@@ -29,6 +29,7 @@ from rag.cues.quantity import (  # noqa: F401
     COMPLEXITY,
     COMPLEXITY_ORDER,
     DIFFERENCE_WORDS,
+    ELIDED_COUNT_PRONOUNS,
     ELIDED_COUNT_VERBS,
     HOW_MANY,
     HOW_MANY_UNTIL_PLURAL,

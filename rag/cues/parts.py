@@ -31,6 +31,9 @@ QUESTION_OPENING = re.compile(
 # as Phi"): the abstracts need not hold them (fresh dev batch v: a missing example refused).
 EXAMPLE_CLAUSE = re.compile(r"\b(?:e\.g\.|for example|for instance|such as)[,:]?\s+([^)?;]+)",
                             re.I)
+# A list question's aside says what its topic covers ("work combining LLMs with tree search
+# (MCTS or tree-search refinement)"): its names are examples too (fresh batch t: refused).
+ASIDE = re.compile(r"\(([^()]*)\)")
 
 # A bare topic typed as into a search box ("speech recognition for low-resource languages"):
 # no question word, no sentence mark, a handful of words. It asks which papers cover it

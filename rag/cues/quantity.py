@@ -141,6 +141,8 @@ RELATIVE_FIGURE = re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|×|x\b|-?fold\b|times\
 # "How many are activated": a verb right after "how many" counts what an earlier part named.
 ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got have has had "
                                "remain".split())
+# ... as does a pronoun after "of": "and how many of them get routed to" (fresh batch t).
+ELIDED_COUNT_PRONOUNS = frozenset("them these those".split())
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
                       r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
                       r"|will|would)\b))\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"

@@ -239,6 +239,11 @@ ARTICLES = frozenset("a an the any".split())
 IMPLICIT_REACH = 6  # tokens after an implicit-negative verb that it speaks of ("unlike ...")
 # Share of the claim's content terms the evidence must hold before polarity is judged at all.
 POLARITY_MIN_OVERLAP = 0.4
+# A claim (or clause) holding this share of its content terms in one evidence sentence says
+# the same thing in the same words: an antonym there needs no nearby anchor ("place fields
+# that are larger" for "converges on smaller ... place fields", fresh batch k: missed, as the
+# antonym's neighbours differ). Dev split: no faithful sentence newly flagged at 0.6.
+PARALLEL_SHARE = 0.6
 # Words that stretch a claim to every case: an answer saying a method "works equally well for
 # any objective" or "always" helps claims more than an abstract that does not say so (fresh
 # dev batch 18: such outside claims in the abstract's own words passed). General English.

@@ -252,6 +252,20 @@ def test_a_list_takes_every_paper_naming_what_it_asks_about(seed_qa: PaperQA, qu
     assert len(answer.citations) == papers, answer.text
 
 
+def test_a_later_part_saying_it_is_answered_from_the_named_paper(seed_qa: PaperQA) -> None:
+    """Fresh batch t: "how many GPU hours did it take" was answered with SPA's GPU hours."""
+    answer = seed_qa.ask("What GPUs was OLMoE-1B-7B pretrained on and how many GPU hours did "
+                         "it take?")
+    assert "6000 GPU hours" not in answer.text, answer.text
+
+
+def test_a_comparison_with_something_no_paper_is_answered_from_the_one(
+        seed_qa: PaperQA) -> None:
+    """Fresh batch t: "how does it compare to TabPFN" listed "only one paper"."""
+    answer = seed_qa.ask("What is MotherNet and how does it compare to TabPFN?")
+    assert "TabPFN" in answer.text and "Only one paper" not in answer.text, answer.text
+
+
 def test_a_count_the_abstract_does_not_give_is_refused(seed_qa: PaperQA) -> None:
     answer = seed_qa.ask("How many professional nutritionists took part in the NutriBench "
                          "comparison?")

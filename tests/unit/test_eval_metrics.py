@@ -76,3 +76,12 @@ def test_an_id_used_twice_is_refused_with_its_name(tmp_path: Path) -> None:
         load_items(tmp_path / "verifier.jsonl")
     assert len(load_items(VERIFIER_FILE)) > 500  # the shipped files have none
     assert len(load_questions(DEFAULT_QUESTIONS)) > 500
+
+
+def test_a_bad_verifier_line_is_refused_with_its_number(tmp_path: Path) -> None:
+    row = json.loads(VERIFIER_FILE.read_text(encoding="utf-8").splitlines()[0])
+    bad = tmp_path / "verifier.jsonl"
+    bad.write_text(json.dumps(row) + "\n" + json.dumps({**row, "id": "z", "split": "all"}) + "\n",
+                   encoding="utf-8")
+    with pytest.raises(ValueError, match=r"(?s)verifier.jsonl:2: .*split"):
+        load_items(bad)

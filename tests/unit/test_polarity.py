@@ -433,3 +433,19 @@ def test_a_word_named_with_its_prefixed_form_is_no_reversal() -> None:
     assert check_reversal(
         "Tested on models covering conditional and unconditional sampling, it reaches an FID "
         "of 2.38.", ["LD3 reaches an FID of 2.38 in unconditional CIFAR10 sampling."]) is None
+
+
+def test_an_antonym_in_a_sentence_worded_like_its_evidence_is_a_reversal() -> None:
+    """Fresh batch k: "larger" for "smaller" passed, its neighbours being other words."""
+    evidence = ("When applied to a large hippocampal dataset SIMPL converges on smaller, more "
+                "numerous, and more uniformly sized place fields than those based on behaviour.")
+    assert check_reversal("On a large hippocampal dataset it converges on place fields that are "
+                          "larger than those based on behaviour.", [evidence]) is not None
+    assert check_reversal("On a large hippocampal dataset it converges on place fields that are "
+                          "smaller than those based on behaviour.", [evidence]) is None
+    # "than" on one side only: the roles may have swapped, which is faithful
+    assert check_reversal("Professional nutritionists were slower than LLMs at giving "
+                          "estimates.", ["We find that LLMs give comparable but significantly "
+                                         "faster estimates than professional nutritionists."
+                                         ]) is None
+

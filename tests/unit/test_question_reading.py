@@ -127,3 +127,17 @@ def test_names_given_as_examples_are_needed_only_for_a_detail() -> None:
     assert missing_names(listing, hits) == ["MCTS"]
     detail = "Which LLMs (e.g. Mistral) did TVMs fine-tune?"
     assert "Mistral" in missing_names(detail, hits)
+    # an aside in a list question gives examples too (fresh batch t)
+    aside = "What work combines LLMs with tree search (MCTS or tree-search verification)?"
+    assert missing_names(aside, hits, examples=False) == []
+    assert missing_names("Which LLMs (Mistral?) did TVMs fine-tune?", hits) == ["Mistral"]
+
+
+@pytest.mark.parametrize(("question", "shape"), [
+    ("tell me about FB-CPR", "summary"),
+    ("Can you tell me about MotherNet?", "summary"),
+    ("tell me about offline reinforcement learning", "list"),
+])
+def test_tell_me_about_a_name_asks_what_it_is(question: str, shape: str) -> None:
+    """Fresh batch t: "tell me about FB-CPR" was read as a bare topic, a list of one paper."""
+    assert analyse(question).shape == shape
