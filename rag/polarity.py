@@ -129,13 +129,13 @@ def _swapped(claim: list[str], i: int, evidence: list[str], j: int) -> bool:
 
 
 def _antonym_conflict(claim: list[str], evidence: list[str], context: frozenset[str] = frozenset(),
-                      together: frozenset[frozenset[str]] = frozenset()) -> str | None:
+                      together: frozenset[frozenset[str]] = frozenset(),
+                      worded_alike: bool = False) -> str | None:
+    """`worded_alike`: the evidence holds cues.PARALLEL_SHARE of the claim's content words."""
     both_than = "than" in claim and "than" in evidence
-    keys = _content(claim)
     # "than" on one side only may be the roles swapped ("X were slower than LLMs" for "LLMs
     # give faster estimates"): not parallel
-    parallel = (("than" in claim) == ("than" in evidence) and bool(keys)
-                and len(keys & _content(evidence)) >= cues.PARALLEL_SHARE * len(keys))
+    parallel = worded_alike and ("than" in claim) == ("than" in evidence)
     for pair in (*POLARITY_PAIRS, *prefix_pairs(claim, evidence, context, together)):
         if pair[2] == "deg" and ("than" in claim or "than" in evidence):
             continue  # "lower X than Y" agrees with "Y has a high X"
@@ -391,7 +391,8 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
                 continue
             negation = rank == 0 and part is c  # a clause alone is too little context
             elsewhere = [s for s in sentences if s is not e]
-            reason = (_antonym_conflict(part, e, context, together)
+            alike = shared[rank] >= cues.PARALLEL_SHARE * len(keys)
+            reason = (_antonym_conflict(part, e, context, together, alike)
                       or (_valence_conflict(part, e, elsewhere) if judging else None)
                       or (_negation_conflict(part, e) if negation
                           and not _negation_backed(part, elsewhere + backers) else None))

@@ -155,7 +155,8 @@ def counted_words(question: str) -> list[str]:
     match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)
     words = match.group(1).casefold().split() if match else []
     if words and (words[0] in cues.ELIDED_COUNT_VERBS
-                  or (words[0] == "of" and words[1:2] and words[1] in cues.ELIDED_COUNT_PRONOUNS)):
+                  or (words[0] == "of" and len(words) > 1
+                      and words[1] in cues.ELIDED_COUNT_PRONOUNS)):
         return []  # "how many are active", "how many of them ...": counted as said before
     # "how many experts per layer": what is counted comes before "per"; and counted things are
     # plural: "how many granular risk categories sit in ..." ends at its first plural noun, not
@@ -171,13 +172,16 @@ def counted_words(question: str) -> list[str]:
     return head + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
 
 
+_HOW_MANY_WORDS = re.compile(r"\b(how many)\b", re.I)
+
+
 def with_elided_count(part: str, before: str) -> str:
     """"How many experts does X have, and how many are active per token?": the second part
     counts experts too."""
     counted = counted_words(before)
-    if not counted or counted_words(part) or not re.search(r"\bhow many\b", part, re.I):
+    if not counted or counted_words(part) or not _HOW_MANY_WORDS.search(part):
         return part
-    return re.sub(r"\b(how many)\b", rf"\1 {counted[0]}", part, count=1, flags=re.I)
+    return _HOW_MANY_WORDS.sub(rf"\1 {counted[0]}", part, count=1)
 
 
 def asked_thing(question: str) -> str | None:

@@ -448,4 +448,3 @@ def test_an_antonym_in_a_sentence_worded_like_its_evidence_is_a_reversal() -> No
                           "estimates.", ["We find that LLMs give comparable but significantly "
                                          "faster estimates than professional nutritionists."
                                          ]) is None
-
