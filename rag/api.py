@@ -22,6 +22,7 @@ from index.embeddings import Embedder, make_embedder
 from index.store import PaperStore, make_store
 from paperwise.errors import AnswererError, InputError
 from paperwise.settings import Settings
+from paperwise.text import language_of
 from paperwise.types import (
     Answer,
     AnswererName,
@@ -38,9 +39,10 @@ from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
 from rag.filters import Filters
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
-from rag.prompts import MULTILINGUAL_PENDING_NOTICE, TRUNCATED_NOTICE
+from rag.prompts import MULTILINGUAL_PENDING_NOTICE, RESPELLED_NOTICE, TRUNCATED_NOTICE
 from rag.query import Query, QueryEncoder, analyse
 from rag.retrieve import HybridRetriever
+from rag.spelling import respell
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +156,8 @@ class PaperQA:
                  filters: Filters | None = None) -> list[Hit]:
         """Top-k papers for a query; `filters` (or the venue/source shorthands) narrow them."""
         self._ensure_index()
-        return self.retriever.search(self.encoder.encode(self._clean(query)[0]), k, mode,
+        text, _ = self._respelled(self._clean(query)[0])
+        return self.retriever.search(self.encoder.encode(text), k, mode,
                                      filters or Filters(venue=venue, source=source))
 
     # -- answering ------------------------------------------------------------------------------
@@ -174,9 +177,11 @@ class PaperQA:
         Filters that leave no paper give an unanswerable answer saying so, not a search."""
         started, arrived = time.perf_counter(), time.monotonic()
         text, notices = self._clean(question)
+        self._ensure_index()
+        text, respelled = self._respelled(text)
+        notices += respelled
         for notice in notices:
             yield NoticeEvent(message=notice)
-        self._ensure_index()
         filters = filters if filters is not None and filters.active else None
         if filters is not None and not self.retriever.matching(filters):
             yield from self._no_match(text, filters, notices)
@@ -237,6 +242,14 @@ class PaperQA:
         if len(question) > limit:
             return question[:limit], [TRUNCATED_NOTICE.format(limit=limit)]
         return question, []
+
+    def _respelled(self, question: str) -> tuple[str, list[str]]:
+        """The question with its typos read as corpus words, and a notice for each."""
+        if language_of(question) != "en":  # the word list is English
+            return question, []
+        corpus = self.retriever.corpus()
+        text, found = respell(question, corpus.knows, corpus.words)
+        return text, [RESPELLED_NOTICE.format(typed=r.typed, read_as=r.read_as) for r in found]
 
     def _answerer(self, name: AnswererName) -> Answerer:
         if name == "extractive":

@@ -41,11 +41,14 @@ def figure_tokens(text: str) -> list[str]:
 
 def states_figure(sentence: str, figure: str, unit: str) -> bool:
     """Whether the sentence has the figure with the question's word for it close after it
-    ("(10 NFE)" does not state "5 NFE"; "5-10 minutes" neither)."""
+    ("(10 NFE)" does not state "5 NFE"; "5-10 minutes" neither). A model size is stated by a
+    name ending in it too: "LLaMA3-8B" states "8b" (fresh dev batch s: "llama3 8b")."""
     tokens = figure_tokens(clean_for_display(sentence))
     stems = [_singular(t) for t in tokens]
-    return any(t.rstrip("%×x").casefold() == figure and (not unit or unit in stems[i + 1 : i + 3])
-               for i, t in enumerate(tokens))
+    size = re.fullmatch(r"\d[\d.]*[kmbt]", figure) is not None
+    return any((t.rstrip("%×x").casefold() == figure
+                or (size and t.rsplit("-", 1)[-1].casefold() == figure))
+               and (not unit or unit in stems[i + 1 : i + 3]) for i, t in enumerate(tokens))
 
 
 def numbers_near(sentence: str, words: set[str], before: int, after: int,
@@ -61,6 +64,9 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     # a hyphenated word stands for each of its parts too: "CIFAR-100" is by "cifar", and
     # "200-hour" carries its own unit
     stems = [{stem(t), *map(stem, t.split("-"))} for t in tokens]
+    if counts:  # a word inside a capitalised name is no head: "twelve Large Language Models"
+        # counts models, not languages (fresh dev batch s)
+        stems = [set() if _inside_name(raw, k) else words_k for k, words_k in enumerate(stems)]
     wanted = {stem(w) for w in words}
     for i, token in enumerate(tokens):
         near = set().union(*stems[max(0, i - before) : i + after + 1])
@@ -70,6 +76,14 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
                 wanted & near or _unit_of(token) in wanted):
             return True
     return False
+
+
+def _inside_name(raw: list[str], k: int) -> bool:
+    """Whether raw[k] is capitalised and the next word is a capitalised word too: a name's
+    word, not its last ("Models (LLMs)" ends the name: an acronym is no word of it)."""
+    following = raw[k + 1] if k + 1 < len(raw) else ""
+    return (raw[k][:1].isupper() and raw[k].isalpha() and following[:1].isupper()
+            and following[1:].islower() and following.isalpha())
 
 
 def _unit_of(token: str) -> str:

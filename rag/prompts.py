@@ -61,6 +61,7 @@ UNSUPPORTED_NOTICE = (
     "sentence with a fact, failed the checks); this is the extractive answer instead."
 )
 TRUNCATED_NOTICE = "The question was cut to its first {limit} characters."
+RESPELLED_NOTICE = 'Read "{typed}" as "{read_as}", a word of the abstracts.'
 MULTILINGUAL_PENDING_NOTICE = (
     "The multilingual index is still being built ({missing} papers to go): until it is done, "
     "questions not in English may miss some papers.")

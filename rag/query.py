@@ -187,10 +187,16 @@ def with_elided_count(part: str, before: str) -> str:
 def asked_thing(question: str) -> str | None:
     """The things a "which/what Xs were ..." question asks to be named, as a stem: "In which
     four domains was X evaluated?" → domain. A sentence naming them uses that word."""
-    match = cues.WHICH_THING.search(as_question(question))  # "tell me the datasets X was run on"
-    if match is None or not match.group(2) or match.group(1).casefold() in cues.NOT_A_THING:
+    asked = as_question(question)  # "tell me the datasets X was run on"
+    match = cues.WHICH_THING.search(asked)
+    if match is not None and match.group(2):
+        word = match.group(1) + match.group(2)
+    elif (one := cues.WHICH_ONE_THING.search(asked)) and one.group(1) not in STOPWORDS:
+        word = one.group(1)
+    else:
         return None
-    return stem(match.group(1).casefold() + match.group(2))  # "policies" → policy
+    thing = stem(word.casefold())  # "policies" → policy
+    return None if thing in cues.NOT_A_THING else thing
 
 
 def offered_words(question: str) -> set[str]:

@@ -14,6 +14,7 @@ import math
 import re
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import chain
@@ -119,6 +120,20 @@ class _Corpus:
     checked_at: float
     masks: dict[Filters, np.ndarray] = field(default_factory=dict)
     masks_lock: threading.Lock = field(default_factory=threading.Lock)
+    _words: Counter[str] | None = None
+
+    def knows(self, word: str) -> bool:
+        """Whether a lower-case word (as its term) occurs in the corpus."""
+        return stem(word) in self.bm25.vocabulary
+
+    def words(self) -> Counter[str]:
+        """How many chunks hold each word, as written (counted on first use: only a question
+        with a word the corpus does not know needs them, rag/spelling.py). Markdown emphasis
+        is read through: "**j**ointly **d**enoise" holds "denoise", not "enoise"."""
+        if self._words is None:
+            self._words = Counter(chain.from_iterable(
+                set(TOKEN.findall(t.casefold().replace("*", ""))) for t in self.texts))
+        return self._words
 
     def mask(self, filters: Filters) -> np.ndarray:
         """Which chunks pass the filters (kept for the last few filters asked)."""

@@ -1,8 +1,8 @@
 """Every cue list and threshold of rag/, in this package, each with where its value came from:
 here the extractive answerer's (what a question asks for, what evidence gives it, lists);
 `quantity` how an amount is asked and told; `parts` how a question's text splits (parts,
-examples, bare topics); `answer_shape` the yes/no lead and list coverage; `verify` the check of
-an LLM's answer.
+examples, bare topics, typos); `things` what a "which Xs" question asks to be named;
+`answer_shape` the yes/no lead and list coverage; `verify` the check of an LLM's answer.
 
 Cue lists are general English (and Chinese) question grammar, not the wording of our eval:
 they name what a question asks for (a quantity, a name, a list of papers, a comparison, a
@@ -20,6 +20,7 @@ from rag.cues.parts import (  # noqa: F401
     BARE_TOPIC,
     EXAMPLE_CLAUSE,
     MIN_PART_WORDS,
+    MIN_TYPO_LENGTH,
     PART_BREAK,
     QUESTION_OPENING,
 )
@@ -52,6 +53,16 @@ from rag.cues.quantity import (  # noqa: F401
     TIME_UNITS,
 )
 
+# What a "which Xs" question asks to be named lives in rag/cues/things.py.
+from rag.cues.things import (  # noqa: F401
+    AUX_WORDS,
+    CLASSIFIER_THINGS,
+    NOT_A_THING,
+    THING_WORDS,
+    WHICH_ONE_THING,
+    WHICH_THING,
+)
+
 # -- what a question asks for ---------------------------------------------------------------------
 # Question words that say how something is asked, never what it is about.
 ASK_WORDS = frozenset(
@@ -64,45 +75,9 @@ ASK_WORDS = frozenset(
     "achieved obtain obtained get got report reported reports need needed take took use used "
     "uses give gives tell me about please exactly roughly approximately around up".split())
 
-# "In which four domains was X evaluated", "what kinds of models was X tested on": the noun
-# before the verb is what must be named; a sentence using it comes first (issue 13 fresh dev
-# batch: the method sentence was quoted instead of "on four challenging domains---...").
-# The auxiliary verbs a question's clause turns on ("the datasets X was evaluated on"); the
-# thing asked for stands before one of these or of "had"/"can".
-AUX_WORDS = r"(?:was|were|is|are|did|does|do|has|have)"
-_AUXILIARY = rf"(?:{AUX_WORDS}|had|can)\b"
-# The thing is a lower-case plural (several to name; a name is no thing asked for: "What does
-# LD3 do?"; "what prototype representation does X use" asks for a method: dev split dr025).
-# A possessive may stand before it ("which countries' surveys is X built from") and a name
-# between it and the verb ("the six datasets AFLOW was evaluated on"; fresh dev batch b).
-WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of)?"
-                         rf"(?: (?!{_AUXILIARY})[\w'’-]+){{0,4}}? "
-                         rf"(?!{_AUXILIARY})([a-z][a-z-]{{2,}}?)(s?) (?:[A-Z][\w-]* )?{_AUXILIARY}")
 # A link names nothing asked for: "code is available at https://github.com/Org/Name" holds no
 # dataset or model name (fresh dev batch 20).
 URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
-NOT_A_THING = frozenset("paper work study author one way extent".split())
-# Words that classify the thing asked for rather than name it ("what feedback types", "which
-# model variants", "what model families"): a sentence naming the thing need not use them (dev
-# split dr026, k012); nor need one naming models, whose names MODEL_LIKE_NAME reads instead
-# ("which larger models does X beat": "surpassing Llama2-13B-Chat").
-# Container nouns ("what components does X bundle", "which two things does X learn") say only
-# that something is asked; an abstract lists the parts without the word (the test split's q006
-# and q019, broken when this gate first reached questions asking for no name; see README).
-CLASSIFIER_THINGS = frozenset("type kind sort variant form category class version family model "
-                              "llm backbone encoder decoder thing component part element piece "
-                              "aspect item".split())
-# Benchmarks and datasets are named where a paper reports its experiments: "Extensive
-# experiments on the PASCAL VOC and MS-COCO show ..." (issue 13 fresh dev batch).
-_EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark", "dataset",
-                 "environment")
-THING_WORDS: dict[str, tuple[str, ...]] = {
-    # tasks are also told as domains, problems or applications ("on four challenging domains";
-    # dev split j028)
-    "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON,
-    "task": ("task", "domain", "problem", "application", *_EVALUATED_ON),
-    "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
-}
 # Which papers / is there work / list: the answer is one line per fitting paper.
 # "Which of these papers ...", "papers tackling X", "X — which papers?" (fresh dev batch v);
 # "which reinforcement learning papers", "find work on", "papers in this collection" (batch u).
@@ -115,7 +90,10 @@ LIST_ASK = re.compile(
     r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) collection\b"
     r"|\b(?:is|are) there (?:any )?(?:\S+ )?"
     r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
-    r"\b|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing)\b"
+    # a question opening with "any" asks whether there are some: "any continual / incremental
+    # learning methods that deal with forgetting?" (fresh dev batch s)
+    r"\b|^\s*any (?:\S+ ){0,4}?(?:methods|approaches|techniques|models|benchmarks|datasets)\b"
+    r"|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing)\b"
     r"|\b(?:which|what|any) (?:papers|works|studies)\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a

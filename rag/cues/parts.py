@@ -1,6 +1,7 @@
 """How a question's text splits: a compound question into the questions it asks (rag/query.py
-`split_parts`), names given only as examples, a bare topic typed without a question. General
-English question grammar, each rule with the batch that showed it was needed."""
+`split_parts`), names given only as examples, a bare topic typed without a question, which words
+are typos (rag/spelling.py). General English question grammar, each rule with the batch that
+showed it was needed."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ import re
 # A compound question: parts joined by "and" + a question word, or several question marks.
 # A run of spaces is tried from its first one only ((?<!\s)): else each space of a long run
 # scans the rest of it, quadratic (18,000 spaces took 1.3 s; the fuzz test's 2 s deadline).
+# A preposition may lead the question word: "..., and after how many iterations?" (English
+# prepositions; "after" came from fresh dev batch s).
+_LEAD = (r"(?:up|down|by|on|in|for|at|with|from|to|after|before|over|under|within|across|during|"
+         r"per|of|against)")
 PART_BREAK = re.compile(
     r"\?\s+(?=\S)|(?<!\s)\s+and\s+(?:also\s+|then\s+)?"
-    r"(?=(?:(?:up|down|by|on|in|for|at|with|from|to) ){0,2}"
+    rf"(?=(?:{_LEAD} ){{0,2}}"
     r"(?:how|what|which|who|when|"
     r"where|why)\b)"
     r"|,\s*and\s+(?=(?:does|do|did|is|are|was|were|can)\b)|；|？(?=\S)", re.I)
@@ -23,7 +28,7 @@ MIN_PART_WORDS = 3
 # ..." (fresh dev batch w); "and up to how many" opens a part too.
 QUESTION_OPENING = re.compile(
     r"^\s*(?:[\w-]+(?: [\w-]+){0,3}: |(?:for|in|about|on) [^,?]{3,60}, )?"
-    r"(?:(?:on|in|for|at|by|from|with|under|across|against|to) )?"
+    rf"(?:{_LEAD} )?"
     r"(?:how|what|which|who|"
     r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"
     r"have|list|name|compare)\b"
@@ -43,3 +48,7 @@ ASIDE = re.compile(r"\(([^()]*)\)")
 # Words and spaces never overlap, so the quantifiers give nothing back (possessive): the
 # lookahead is not re-run for each leading space (18,000 spaces took 2.5 s).
 BARE_TOPIC = re.compile(r"^\s*+(?!.*[.!?？。])(?:[\w'’/-]++\s++){0,9}[\w'’/-]++\s*+$")
+# A word this long or longer, known neither to the corpus nor to the English word list, is
+# read as the corpus word one edit away (rag/spelling.py). Shorter ones are often names
+# typed in lower case ("vllm", "lora"), and many words lie one edit from a short one.
+MIN_TYPO_LENGTH = 5

@@ -307,3 +307,10 @@ def test_both_things_a_comparison_names_are_compared(seed_qa: PaperQA, question:
     """The lower-case one was lost: only AttriBoT was a name (fresh dev batch 17)."""
     answer = seed_qa.ask(question)
     assert {"AttriBoT", "Speculative decoding"} <= _cited(answer), answer.text
+
+
+def test_a_typo_is_read_as_the_corpus_word_and_told(seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("which papers use hypernetwroks, and for what?")
+    assert answer.answerable
+    assert any('"hypernetwroks" as "hypernetworks"' in n for n in answer.notices)
+    assert {"MotherNet", "HyPoGen"} <= {c.paper.title for c in answer.citations}

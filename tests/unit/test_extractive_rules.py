@@ -114,6 +114,16 @@ def test_a_figure_is_stated_with_its_word() -> None:
     assert not states_figure(sentence, "5", "nfe")
     assert states_figure("It keeps 80% at a 30% compression ratio.", "30", "compression")
     assert states_figure("Trained on 8 A100 GPUs.", "8", "a100")
+    # a model size is stated by a name ending in it, another figure is not
+    assert states_figure("a LLaMA3-8B model trained over three iterations", "8b", "")
+    assert not states_figure("a LLaMA3-8B model trained over three iterations", "8", "")
+
+
+def test_a_count_counts_the_last_word_of_a_capitalised_name() -> None:
+    sentence = "testing twelve leading Large Language Models (LLMs), including GPT-4o"
+    assert not numbers_near(sentence, {"language"}, 6, 6, counts=True)
+    assert numbers_near(sentence, {"model"}, 6, 6, counts=True)
+    assert numbers_near("in twelve languages", {"language"}, 6, 6, counts=True)
 
 
 @pytest.mark.parametrize(("name", "question", "version"), [

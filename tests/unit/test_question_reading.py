@@ -12,6 +12,7 @@ from rag.query import (
     analyse,
     as_question,
     asked_measures,
+    asked_thing,
     counted_words,
     measure_qualifiers,
     split_parts,
@@ -141,3 +142,33 @@ def test_names_given_as_examples_are_needed_only_for_a_detail() -> None:
 def test_tell_me_about_a_name_asks_what_it_is(question: str, shape: str) -> None:
     """Fresh batch t: "tell me about FB-CPR" was read as a bare topic, a list of one paper."""
     assert analyse(question).shape == shape
+
+
+@pytest.mark.parametrize(("question", "thing"), [
+    ("which robot arm did ET-SEED use for its real-world experiments?", "arm"),
+    ("In which city was the driving dataset collected?", "city"),
+    ("Which optimizer does SOAP build on?", "optimizer"),
+    ("In what ways can label quality change over time?", None),  # "ways" asks for no name
+    ("In which environments exactly did ResKPN improve?", None),  # "exactly" is no thing
+    ("Which papers here are about federated learning?", None),
+])
+def test_which_and_one_thing_before_its_verb_asks_for_that_thing(question: str,
+                                                                   thing: str | None) -> None:
+    assert asked_thing(question) == thing
+
+
+@pytest.mark.parametrize("question", [
+    "any continual / incremental learning methods that deal with forgetting of old tasks?",
+    "Any benchmarks for LLM agents?",
+])
+def test_a_question_opening_with_any_asks_for_papers(question: str) -> None:
+    assert analyse(question).shape == "list"
+
+
+@pytest.mark.parametrize("question", [
+    "which benchmark did the SPaR-trained llama3 8b beat gpt-4-turbo on, and after how many "
+    "iterations?",
+    "What does Kinetix train on, and over how many tasks was it tested?",
+])
+def test_a_later_part_may_open_with_a_preposition(question: str) -> None:
+    assert len(split_parts(question)) == 2

