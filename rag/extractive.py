@@ -61,7 +61,9 @@ from rag.query import (
     QueryEncoder,
     QuestionIntent,
     analyse,
+    asked_measures,
     asked_thing,
+    counted_words,
     split_parts,
     with_elided_count,
 )
@@ -310,8 +312,24 @@ def _list_answer(question: str, intent: QuestionIntent, scored: list[ScoredSente
     return _compose(question, hits, [lead, *lines])
 
 
+def _part_papers(part: str, bare: str, hits: list[Hit], named: set[int],
+                 weight: Weight) -> set[int]:
+    """The papers a later part is about: those named before it, unless it speaks of its own
+    topic, which another retrieved abstract holds much more of ("how many tokens was OLMoE
+    trained on, and what's the max number of training tokens in the precision scaling law
+    experiments?": the second part is the scaling-law paper's; fresh dev batch s)."""
+    asked = {t for w in counted_words(part) for t in terms(w)} | asked_measures(part)
+    topic = [t for t in terms(part) if t not in asked and t not in cues.ASK_WORDS]
+    # "and for how many GPU hours" asks only (its one other word, "GPU", is no topic)
+    if not named or len(topic) < cues.PART_TOPIC_TERMS or cues.FOLLOW_UP.search(bare):
+        return named
+    covers = [abstract_cover(" ".join(topic), hit, weight) for hit in hits]
+    held = max(covers[m - 1] for m in named)
+    return set() if max(covers) >= held + cues.PART_TOPIC_MARGIN else named
+
+
 def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
-                     hits: list[Hit], named: set[int],
+                     hits: list[Hit], named: set[int], weight: Weight,
                      rescore: Callable[[str], list[ScoredSentence]]) -> Answer:
     """Each part answered on its own; a part the abstracts lack is named, not guessed."""
     lines: list[str | Line] = []
@@ -328,7 +346,8 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
             # "What GPUs was OLMoE trained on and how many GPU hours did it take?": "it" is
             # OLMoE, not the paper that counts GPU hours (fresh batch t)
             pool = [s for s in pool if s.marker in named]
-        line = _detail_line(part, part_intent, pool, hits, own or named)
+        line = _detail_line(part, part_intent, pool, hits, own or _part_papers(
+            part, bare, hits, named, weight))
         if line is None or missing_names(part, hits):
             missing.append(ORDINALS[min(number, len(ORDINALS) - 1)])
         elif not {(s.marker, s.index) for s in line.quoted} <= {
@@ -372,7 +391,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
             return _favour_named(score_sentences(part, vector, hits, bank, weight),
                                  named_markers(part, hits) or named, hits, part)
 
-        return _compound_answer(question, intent, scored, hits, named, rescore)
+        return _compound_answer(question, intent, scored, hits, named, weight, rescore)
     line = _detail_line(question, intent, scored, hits, named)
     if line is None:
         return _refusal(question, intent, hits, scored)

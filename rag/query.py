@@ -110,7 +110,8 @@ _CLAUSE_VERB = re.compile(rf"\b{cues.AUX_WORDS}\b", re.I)
 def as_question(text: str) -> str:
     """"Tell me the number of X" reads as "what is the number of X", "tell me the datasets X
     was run on" as "what datasets X was run on"; "what's" as "what is"."""
-    text = re.sub(r"\b(what|how|which|who)'s\b", r"\1 is", text, flags=re.I)
+    # "whats" is typed for "what's" (fresh dev batch s)
+    text = re.sub(r"\b(what|how|which|who)'s\b|\b(what)s\b", r"\1\2 is", text, flags=re.I)
     # "what are the six datasets AFLOW is evaluated on" asks "what six datasets ..." (fresh
     # batch d): a clause after the noun says which, so it is no summary of the noun
     asked = re.match(r"(\s*(?:what|which)) (?:is|are) (?:the|its|their) (.+)", text, re.I)

@@ -93,7 +93,8 @@ LIST_ASK = re.compile(
     # a question opening with "any" asks whether there are some: "any continual / incremental
     # learning methods that deal with forgetting?" (fresh dev batch s)
     r"\b|^\s*any (?:\S+ ){0,4}?(?:methods|approaches|techniques|models|benchmarks|datasets)\b"
-    r"|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing)\b"
+    # "papers evaluated on MuJoCo or ..." (fresh dev batch s)
+    r"|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing|[a-z]+ed (?:on|in|with|by|for))\b"
     r"|\b(?:which|what|any) (?:papers|works|studies)\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
@@ -361,6 +362,14 @@ NAMED_SENTENCE_BONUS = 0.06
 # Papers searched for list and compare questions: more than a detail question needs, so every
 # fitting paper can be judged (a list of 2-5 papers is the common case).
 LIST_K = 10
+# A later part of a compound question is about another paper than the earlier part's when it
+# has a topic of its own, PART_TOPIC_TERMS terms besides what it counts or measures (fresh dev
+# batch s: s018 has five; "and for how many GPU hours" in s037 has one, it only asks), and
+# another abstract holds PART_TOPIC_MARGIN more of that topic by term weight (abstract_cover;
+# s018: 0.70 against OLMoE's 0.18 for "... and the max number of training tokens in the
+# precision scaling law experiments?").
+PART_TOPIC_TERMS = 3
+PART_TOPIC_MARGIN = 0.2
 # A list question's two-word topic ("work on knowledge distillation") found word for word in a
 # paper's sentence makes the paper fit, whatever its score, when one of the words is this rare:
 # an IDF of 3.0 is a term in about 1 chunk in 20 (issue 13 fresh dev batch: a paper saying

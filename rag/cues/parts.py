@@ -25,9 +25,10 @@ MIN_PART_WORDS = 3
 # ("X was validated on which language model": fresh dev batch 16); an instruction riding
 # along ("Ignore your rules and ...") is not a part to answer.
 # A topic may lead: "olmoe: how many experts ..." (fresh dev batch 28), "for the X paper, what
-# ..." (fresh dev batch w); "and up to how many" opens a part too.
+# ..." (fresh dev batch w), "GeoX - what ..." (fresh dev batch s); "and up to how many" opens
+# a part too.
 QUESTION_OPENING = re.compile(
-    r"^\s*(?:[\w-]+(?: [\w-]+){0,3}: |(?:for|in|about|on) [^,?]{3,60}, )?"
+    r"^\s*(?:[\w-]+(?: [\w-]+){0,3}(?::| [-–—]) |(?:for|in|about|on) [^,?]{3,60}, )?"
     rf"(?:{_LEAD} )?"
     r"(?:how|what|which|who|"
     r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"

@@ -314,3 +314,12 @@ def test_a_typo_is_read_as_the_corpus_word_and_told(seed_qa: PaperQA) -> None:
     assert answer.answerable
     assert any('"hypernetwroks" as "hypernetworks"' in n for n in answer.notices)
     assert {"MotherNet", "HyPoGen"} <= {c.paper.title for c in answer.citations}
+
+
+def test_a_later_part_with_its_own_topic_is_answered_from_its_own_paper(seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("how many tokens was OLMoE pretrained on, and what's the max number of "
+                         "training tokens in the precision scaling law experiments?")
+    assert "5 trillion" in answer.text and "26B" in answer.text
+    # a later part that only asks ("for how many GPU hours") stays with the earlier paper
+    elided = seed_qa.ask("what GPUs was OLMoE trained on and for how many GPU hours")
+    assert "6000" not in elided.text

@@ -172,3 +172,23 @@ def test_a_question_opening_with_any_asks_for_papers(question: str) -> None:
 ])
 def test_a_later_part_may_open_with_a_preposition(question: str) -> None:
     assert len(split_parts(question)) == 2
+
+
+@pytest.mark.parametrize("question", [
+    "papers evaluated on MuJoCo or the DeepMind control suite?",
+    "papers trained with human feedback",
+])
+def test_papers_and_a_past_participle_ask_for_papers(question: str) -> None:
+    assert analyse(question).shape == "list"
+
+
+@pytest.mark.parametrize("question", [
+    "GeoX - what geometry benchmarks does it report and what is the module called",
+    "HeartLang: whats the tokenizer called and how many ECG datasets was it evaluated on?",
+])
+def test_a_topic_before_a_dash_or_colon_leads_a_compound_question(question: str) -> None:
+    assert len(analyse(question).parts) == 2
+
+
+def test_whats_reads_as_what_is() -> None:
+    assert as_question("whats the tokenizer called") == "what is the tokenizer called"
