@@ -16,7 +16,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from paperwise.errors import AnswererError
 from paperwise.logs import redact_client_logs
 from paperwise.settings import LLMSettings, Settings
-from paperwise.text import redact_url
+from paperwise.text import redact_url, split_sentences
 from paperwise.types import (
     Answer,
     AnswererName,
@@ -128,6 +128,14 @@ def _reason(exc: Exception) -> str:
     if isinstance(exc, openai.APIStatusError):
         return f"HTTP {exc.status_code}"
     return type(exc).__name__
+
+
+def _refuses(answer: str) -> bool:
+    """The LLM refused in its own words: its first sentence says the abstracts lack the
+    answer, and gives no part of it ("..., but they report 6000 GPU hours [1]")."""
+    sentences = split_sentences(answer)
+    first = sentences[0] if sentences else ""
+    return bool(cues.REFUSAL_STATEMENT.search(first)) and not cues.PARTIAL_ANSWER.search(first)
 
 
 def format_sources(hits: list[Hit]) -> str:
@@ -298,7 +306,7 @@ class LLMAnswerer:
                 bank: SentenceBank) -> Answer | None:
         cleaned, dropped = citations.drop_dangling(text, len(hits))
         refusal = CANNOT_ANSWER_BY_LANGUAGE.get(query.intent.language, CANNOT_ANSWER)
-        if CANNOT_ANSWER.rstrip(".") in cleaned or refusal in cleaned:
+        if CANNOT_ANSWER.rstrip(".") in cleaned or refusal in cleaned or _refuses(cleaned):
             return Answer(question=query.text, text=cleaned, answerable=False, sources=hits,
                           answerer="llm")
         cited = [hits[m - 1] for m in dict.fromkeys(citations.markers_in(cleaned))]

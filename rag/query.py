@@ -78,6 +78,8 @@ def _shape(question: str) -> Shape:
         return "compare"
     if (cues.LIST_ASK.search(question) and not cues.ABOUT_ONE_NAMED.search(question)) or (
             cues.BARE_TOPIC.match(question) and not cues.QUESTION_OPENING.search(question)
+            # "explain Db-TSW in simple terms" asks about Db-TSW (fresh dev batch c)
+            and not (cues.SUMMARY_ASK.search(question) and cues.NAME_LIKE.search(question))
             and language_of(question) == "en"):
         return "list"
     # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a

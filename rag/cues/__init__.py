@@ -96,6 +96,10 @@ LIST_ASK = re.compile(
     # "papers evaluated on MuJoCo or ..." (fresh dev batch s)
     r"|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing|[a-z]+ed (?:on|in|with|by|for))\b"
     r"|\b(?:which|what|any) (?:papers|works|studies)\s*[?？]?\s*$"
+    # "anything on X", "work on X or Y?" (fresh dev batch c)
+    r"|^\s*(?:anything|work|research|literature) (?:on|about|regarding)\b"
+    # a topic and "anything?" after a comma or a dash (fresh dev batch s)
+    r"|[,;:–—-]\s*anything(?: here| on (?:this|that|it))?\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).

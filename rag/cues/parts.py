@@ -11,11 +11,13 @@ import re
 # A run of spaces is tried from its first one only ((?<!\s)): else each space of a long run
 # scans the rest of it, quadratic (18,000 spaces took 1.3 s; the fuzz test's 2 s deadline).
 # A preposition may lead the question word: "..., and after how many iterations?" (English
-# prepositions; "after" came from fresh dev batch s).
+# prepositions; "after" came from fresh dev batch s), and so may a hedge ("and roughly how
+# many tasks": fresh dev batch c).
 _LEAD = (r"(?:up|down|by|on|in|for|at|with|from|to|after|before|over|under|within|across|during|"
          r"per|of|against)")
 PART_BREAK = re.compile(
-    r"\?\s+(?=\S)|(?<!\s)\s+and\s+(?:also\s+|then\s+)?"
+    r"\?\s+(?=\S)|(?<!\s)\s+and\s+(?:(?:also|then|roughly|approximately|about|around|exactly|"
+    r"precisely)\s+)?"
     rf"(?=(?:{_LEAD} ){{0,2}}"
     r"(?:how|what|which|who|when|"
     r"where|why)\b)"

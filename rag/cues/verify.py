@@ -25,6 +25,19 @@ FUSED_OVERLAP = 0.55
 FRAMING = re.compile(r"\b(?:papers?|works?|studies|approaches|both|collection|abstracts?|"
                      r"in summary|overall|the following|address(?:es)? this)\b"
                      r"|^\s*(?:yes|no)\b", re.I)
+# An LLM often refuses in its own words rather than with CANNOT_ANSWER: "The provided abstracts
+# do not report a carbon footprint for SPA, so this cannot be answered from them" (fresh dev
+# batch o, written the way GPT-4o and Claude refuse). An answer whose first sentence says so,
+# with no "but"/"however" giving a part of the answer, is a refusal, not claims to check.
+REFUSAL_STATEMENT = re.compile(
+    r"^\s*(?:the |these )?(?:provided |given |indexed |available |retrieved )?"
+    r"(?:abstracts?|papers?|sources?|documents?|context|collection)"
+    r"(?: (?:provided|given|here|above|available))? (?:do|does|did) not (?:contain|report|"
+    r"mention|provide|include|say|give|state|specify|discuss|address|describe|cover|offer)\b"
+    r"|^\s*(?:there is|i found) no (?:information|mention|data)\b"
+    r"|^\s*(?:所提供的|所收录的|这些)?(?:论文)?(?:摘要|论文|资料)(?:中)?(?:没有|并未|未)"
+    r"(?:提及|提供|包含|报告|说明|给出)", re.I)
+PARTIAL_ANSWER = re.compile(r"\b(?:but|however|although|though)\b|但是|不过", re.I)
 # For answers not in English, checked with multilingual-e5: the eval's Chinese questions scored
 # 0.822-0.874 against their paper's best sentence and 0.779-0.821 against another paper's.
 SUPPORT_SIMILARITY_MULTILINGUAL = 0.82

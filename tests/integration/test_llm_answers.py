@@ -4,6 +4,7 @@ does not answer named without its key. Real servers: e2e/test_llm_endpoints.py."
 
 from __future__ import annotations
 
+import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
 from paperwise.settings import LLMSettings
@@ -42,6 +43,21 @@ def test_an_unbacked_llm_answer_falls_back_to_extractive(seed_qa: PaperQA) -> No
 def test_the_cannot_answer_phrase_means_not_answerable(seed_qa: PaperQA) -> None:
     answer = _fake_llm_qa(seed_qa, CANNOT_ANSWER).ask("How many GPU hours did FB-CPR use?")
     assert not answer.answerable and answer.text == CANNOT_ANSWER
+
+
+@pytest.mark.parametrize(("reply", "refused"), [
+    ("The provided abstracts do not report a carbon footprint for SPA, so this cannot be "
+     "answered from them; the SPA abstract only mentions GPU hours [1].", True),
+    ("所提供的摘要中没有提及碳排放。", True),
+    # a part of the answer is given: its claims are checked, not taken for a refusal
+    ("The abstracts do not say which GPUs were used, but SPA takes more than 6000 GPU hours "
+     "to train [1].", False),
+])
+def test_a_refusal_in_the_llms_own_words_is_a_refusal(seed_qa: PaperQA, reply: str,
+                                                      refused: bool) -> None:
+    answer = _fake_llm_qa(seed_qa, reply).ask("What was the carbon footprint of training SPA?")
+    # a partial answer is checked sentence by sentence (and may fall back to the extractive)
+    assert (answer.answerer == "llm" and not answer.answerable) is refused
 
 
 def test_an_unreachable_endpoint_is_named(seed_qa: PaperQA) -> None:

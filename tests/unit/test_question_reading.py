@@ -177,6 +177,10 @@ def test_a_later_part_may_open_with_a_preposition(question: str) -> None:
 @pytest.mark.parametrize("question", [
     "papers evaluated on MuJoCo or the DeepMind control suite?",
     "papers trained with human feedback",
+    "speech recognition for low-resource languages, anything?",
+    "federated learning - anything here?",
+    "anything on sparse autoencoders for LLM features or on mixture-of-experts models?",
+    "work on audio-driven portrait video generation or diffusion-based planning?",
 ])
 def test_papers_and_a_past_participle_ask_for_papers(question: str) -> None:
     assert analyse(question).shape == "list"
@@ -192,3 +196,18 @@ def test_a_topic_before_a_dash_or_colon_leads_a_compound_question(question: str)
 
 def test_whats_reads_as_what_is() -> None:
     assert as_question("whats the tokenizer called") == "what is the tokenizer called"
+
+
+@pytest.mark.parametrize(("question", "shape"), [
+    ("explain Db-TSW in simple terms", "summary"),
+    ("summarise LD3 for diffusion sampling", "summary"),
+    ("describe federated learning papers", "list"),  # names nothing: a topic
+])
+def test_an_imperative_summary_of_a_name_is_no_bare_topic(question: str, shape: str) -> None:
+    assert analyse(question).shape == shape
+
+
+def test_a_hedge_may_lead_a_later_part() -> None:
+    question = ("kinetix - what physics engine does it run on and roughly how many tasks did "
+                "they generate for training")
+    assert len(split_parts(question)) == 2
