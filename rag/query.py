@@ -67,7 +67,8 @@ def _ask_kind(question: str) -> AskKind | None:
         return "ranking"
     if cues.QUANTITY.search(question) or cues.QUANTITY_SUPERLATIVE.search(question):
         return "quantity"
-    return "name" if cues.NAME_ASK.search(question) else None
+    return "name" if cues.NAME_ASK.search(question) and not cues.KIND_OF_ASK.search(
+        question) else None
 
 
 def _shape(question: str) -> Shape:

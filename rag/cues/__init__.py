@@ -87,7 +87,7 @@ LIST_ASK = re.compile(
     r"study|methods|approaches|"
     r"benchmarks|datasets|articles|publications)\b|\b(?:list|name|find|show)(?: me)?(?: all)?"
     r" (?:the )?(?:papers|works?|studies|methods|research|approaches)\b"
-    r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) collection\b"
+    r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) (?:collection|set|corpus|index)\b"
     r"|\b(?:is|are) there (?:any )?(?:\S+ )?"
     r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
     # a question opening with "any" asks whether there are some: "any continual / incremental
@@ -212,6 +212,11 @@ NAME_ASK = re.compile(
 # or size ("Llama2-13B", "GPT-4o", "T5"), an inner capital ("OLMoE", "ViT") or in capitals
 # ("BERT"); a sentence holding only plain capitalised words ("Natural Annealing", "Hamiltonian")
 # names none (fresh dev batch a; how model names are written in ML).
+# "What kind of world model does X build?" asks for a description of one thing, which a name
+# need not give ("a long short-term world model"; fresh dev batch c), unlike "what kinds of
+# models was X tested on". One kind, a singular noun, then its verb.
+KIND_OF_ASK = re.compile(r"\b(?:what|which) (?:kind|type|sort) of (?:[\w-]+ ){0,3}?[\w-]+(?<!s) "
+                         r"(?:does|do|did|is|was|can)\b", re.I)
 MODEL_NAME_ASK = re.compile(r"\b(?:which|what)\b(?: \S+){0,3}? (?:models?|llms?|language models?|"
                             r"model famil(?:y|ies)|backbones?|encoders?|decoders?)\b", re.I)
 MODEL_LIKE_NAME = re.compile(r"\d|\b[A-Za-z]*[a-z][A-Z]|\b[A-Z]{2,}\b")

@@ -25,8 +25,11 @@ WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of
 # the word (fresh dev batch t: t041 was answered from ET-SEED's tasks, which name no arm). A
 # singular "what X does" often asks for a description instead ("what problem does X solve").
 # An adverb is no thing ("in which environments exactly did").
+# Alternatives may follow it: "which VR headset / tracking hardware was used" (fresh dev
+# batch c) asks for a headset first.
 WHICH_ONE_THING = re.compile(rf"\b(?i:which) (?:[\w-]+ )?(?!{_AUXILIARY})"
-                             rf"([a-z][a-z-]{{2,}}(?<!ly)) {_AUXILIARY}")
+                             rf"([a-z][a-z-]{{2,}}(?<!ly)) (?:/ ?[\w-]+(?: [\w-]+)? )?"
+                             rf"{_AUXILIARY}")
 NOT_A_THING = frozenset("paper work study author one way extent".split())
 # Words that classify the thing asked for rather than name it ("what feedback types", "which
 # model variants", "what model families"): a sentence naming the thing need not use them (dev

@@ -151,6 +151,7 @@ def test_tell_me_about_a_name_asks_what_it_is(question: str, shape: str) -> None
     ("In what ways can label quality change over time?", None),  # "ways" asks for no name
     ("In which environments exactly did ResKPN improve?", None),  # "exactly" is no thing
     ("Which papers here are about federated learning?", None),
+    ("which VR headset / tracking hardware was used to record LocoVR?", "headset"),
 ])
 def test_which_and_one_thing_before_its_verb_asks_for_that_thing(question: str,
                                                                    thing: str | None) -> None:
@@ -181,6 +182,7 @@ def test_a_later_part_may_open_with_a_preposition(question: str) -> None:
     "federated learning - anything here?",
     "anything on sparse autoencoders for LLM features or on mixture-of-experts models?",
     "work on audio-driven portrait video generation or diffusion-based planning?",
+    "federated learning papers in this set?",
 ])
 def test_papers_and_a_past_participle_ask_for_papers(question: str) -> None:
     assert analyse(question).shape == "list"
@@ -211,3 +213,12 @@ def test_a_hedge_may_lead_a_later_part() -> None:
     question = ("kinetix - what physics engine does it run on and roughly how many tasks did "
                 "they generate for training")
     assert len(split_parts(question)) == 2
+
+
+@pytest.mark.parametrize(("question", "asks_for"), [
+    ("what kind of world model does LS-Imagine build?", None),  # a description of one kind
+    ("What kinds of models was SPaR tested on?", "name"),
+    ("Which model does SPaR beat on IFEval?", "name"),
+])
+def test_one_kind_of_thing_asks_for_a_description(question: str, asks_for: str | None) -> None:
+    assert analyse(question).asks_for == asks_for
