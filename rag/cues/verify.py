@@ -152,7 +152,8 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
         ("improve enhance boost strengthen help benefit",
          "degrade degradation hurt worsen compromise weaken harm", "chg"),
-        ("keep kept retain preserve maintain", "lose lost", "chg"),
+        # "give up" / "sacrifice" what the abstract says is retained (fresh dev batch o)
+        ("keep kept retain preserve maintain", "lose lost sacrifice forgo forfeit", "chg"),
         ("stable", "unstable", "chg"), ("efficient", "inefficient", "chg"),
         ("effective", "ineffective", "chg"), ("consistent", "inconsistent", "chg"),
         ("necessary", "unnecessary", "chg"), ("possible", "impossible", "chg"),
@@ -237,6 +238,10 @@ PHRASAL_REWRITES: tuple[tuple[str, str], ...] = (
     (r"\b(?:bring|brings|brought|bringing|push|pushes|pushed|pushing)((?: [a-z-]+){0,3}) down\b",
      r"reduces\1"),
     (r"\ba (?:great|good) deal of\b|\b(?:a lot|lots) of\b", "much"),
+    # "took significantly longer" is slower, "gives up" loses (fresh dev batch o)
+    (r"\b(?:take|takes|took|taking|taken) (?:\w+ )?longer\b", "slower"),
+    (r"\b(?:take|takes|took|taking|taken) (?:\w+ )?less time\b", "faster"),
+    (r"\b(?:give|gives|gave|giving|given) up\b", "lose"),
 )
 # Verbs too generic to show that two antonyms speak of the same thing (base forms).
 GENERIC_VERBS = frozenset("achieve show yield obtain lead result make provide demonstrate reach "

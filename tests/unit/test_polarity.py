@@ -448,3 +448,20 @@ def test_an_antonym_in_a_sentence_worded_like_its_evidence_is_a_reversal() -> No
                           "estimates.", ["We find that LLMs give comparable but significantly "
                                          "faster estimates than professional nutritionists."
                                          ]) is None
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("In a study with professional nutritionists, LLMs produced comparable estimates but took "
+     "significantly longer than the nutritionists.",
+     "We present a study involving professional nutritionists, finding that LLMs can provide "
+     "comparable but significantly faster estimates."),
+    ("The learned policies give up the zero-shot generalization capabilities of the method.",
+     "The resulting models learn useful policies imitating the behaviors in the dataset, while "
+     "retaining zero-shot generalization capabilities."),
+])
+def test_idioms_of_time_and_of_loss_are_read_as_their_antonyms(claim: str,
+                                                                evidence: str) -> None:
+    assert check_polarity(claim, evidence)
+    faithful = claim.replace("took significantly longer than", "were significantly faster than")
+    faithful = faithful.replace("give up", "retain")
+    assert check_polarity(faithful, evidence) is None
