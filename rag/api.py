@@ -40,7 +40,7 @@ from rag.extractive import ExtractiveAnswerer
 from rag.filters import Filters
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import MULTILINGUAL_PENDING_NOTICE, RESPELLED_NOTICE, TRUNCATED_NOTICE
-from rag.query import Query, QueryEncoder, analyse
+from rag.query import Query, QueryEncoder, analyse, topic_alternatives
 from rag.retrieve import HybridRetriever
 from rag.spelling import respell
 
@@ -221,6 +221,11 @@ class PaperQA:
                                                   else None), mode, filters)
         if query.intent.shape == "list":
             hits += self.retriever.mentioning(query.text, hits, filters)
+            for topic in topic_alternatives(query.text):  # "papers on X or on Y": each searched
+                seen = {h.paper.id for h in hits}
+                hits += [h for h in self.retriever.search(self.encoder.encode(topic),
+                                                          cues.ALTERNATIVE_K, mode, filters)
+                         if h.paper.id not in seen]
         return hits
 
     def _no_match(self, question: str, filters: Filters,

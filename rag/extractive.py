@@ -65,6 +65,7 @@ from rag.query import (
     asked_thing,
     counted_words,
     split_parts,
+    topic_alternatives,
     with_elided_count,
 )
 
@@ -298,14 +299,32 @@ def _compose(question: str, hits: list[Hit], lines: list[str | Line]) -> Answer:
                   sources=hits, sentences=sentences)
 
 
-def _list_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
-                 hits: list[Hit], named: set[int], weight: Weight) -> Answer:
+def _fitting_lines(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
+                   hits: list[Hit], named: set[int], weight: Weight) -> list[Line]:
+    """The list's lines when what it lists is on topic, else none."""
     lines = _list_lines(question, intent, scored, hits, named, weight)
     listed = {s.marker for line in lines for s in line.quoted}
     on_topic = name_tokens(question) or max(
         (s.score for s in scored if s.marker in listed), default=0.0) >= cues.LIST_TOPIC_SCORE[
         intent.language]
-    if not lines or not on_topic:
+    return lines if on_topic else []
+
+
+def _list_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
+                 hits: list[Hit], named: set[int], weight: Weight,
+                 rescore: Callable[[str], list[ScoredSentence]]) -> Answer:
+    """One line per fitting paper; for "papers on X or on Y", also the papers of each topic
+    judged against that topic alone (the best paper of one does not set the bar for the
+    other's), after those fitting the whole question."""
+    lines = _fitting_lines(question, intent, scored, hits, named, weight)
+    if intent.shape == "list" and (alternatives := topic_alternatives(question)):
+        shown = {line.quoted[0].marker: line for line in lines}
+        for alternative in alternatives:
+            for line in _fitting_lines(alternative, intent, rescore(alternative), hits, named,
+                                       weight):
+                shown.setdefault(line.quoted[0].marker, line)
+        lines = [shown[m] for m in sorted(shown)]
+    if not lines:
         return _refusal(question, intent, hits, scored)
     lead = LIST_LEAD[intent.language].format(n=len(lines)) if len(lines) > 1 else (
         LIST_LEAD["one"] if intent.language == "en" else LIST_LEAD[intent.language].format(n=1))
@@ -376,21 +395,21 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     if intent.asks_for in ("authors", "date", "review") or (
             not intent.parts and missing_names(question, hits, examples=not intent.wants_list)):
         return _refusal(question, intent, hits, scored)
+    def rescore(part: str) -> list[ScoredSentence]:
+        vector = embed(part) if embed else question_vector
+        return _favour_named(score_sentences(part, vector, hits, bank, weight),
+                             named_markers(part, hits) or named, hits, part)
+
     if intent.wants_list:
         if intent.shape == "compare":  # what a comparison names, each by its own words
             named |= compared_markers(question, hits)
-        answer = _list_answer(question, intent, scored, hits, named, weight)
+        answer = _list_answer(question, intent, scored, hits, named, weight, rescore)
         if intent.shape == "list" or len(answer.citations) != 1 or not named:
             return answer
         # "What is X and how does it compare to Y?", Y no paper here: X's sentences answer it
         # (fresh batch t: answered "only one paper in the collection addresses this")
         intent = replace(intent, shape="detail", parts=split_parts(question))
     if intent.parts:
-        def rescore(part: str) -> list[ScoredSentence]:
-            vector = embed(part) if embed else question_vector
-            return _favour_named(score_sentences(part, vector, hits, bank, weight),
-                                 named_markers(part, hits) or named, hits, part)
-
         return _compound_answer(question, intent, scored, hits, named, weight, rescore)
     line = _detail_line(question, intent, scored, hits, named)
     if line is None:

@@ -81,7 +81,10 @@ def _shape(question: str) -> Shape:
             cues.BARE_TOPIC.match(question) and not cues.QUESTION_OPENING.search(question)
             # "explain Db-TSW in simple terms" asks about Db-TSW (fresh dev batch c)
             and not (cues.SUMMARY_ASK.search(question) and cues.NAME_LIKE.search(question))
-            and language_of(question) == "en"):
+            and language_of(question) == "en") or (
+            # two topics typed without a question, however long (fresh dev batch e)
+            topic_alternatives(question) and not cues.QUESTION_OPENING.search(question)
+            and not cues.SUMMARY_ASK.search(question)):
         return "list"
     # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a
     # summary of X (fresh dev batch b)
@@ -104,6 +107,18 @@ def split_parts(question: str) -> tuple[str, ...]:
     parts = [p for p in parts if language_of(p) != "en" or (
         len(p.split()) >= cues.MIN_PART_WORDS and cues.QUESTION_OPENING.search(p))]
     return tuple(parts) if len(parts) > 1 else ()
+
+
+def topic_alternatives(question: str) -> tuple[str, ...]:
+    """"Papers on audio-driven video generation or diffusion planning for driving?" → its two
+    topics; () unless each side has a few words of its own ("Atari or MuJoCo" names names,
+    which a list reads as names)."""
+    sides = cues.TOPIC_OR.split(question)
+    if len(sides) != 2 or any(
+            len(set(terms(side)) - cues.ASK_WORDS) < cues.ALTERNATIVE_TOPIC_TERMS
+            for side in sides):
+        return ()
+    return tuple(side.strip(" ?？") for side in sides)
 
 
 # An auxiliary verb after the asked noun: a clause that says which ("the datasets X was run on").

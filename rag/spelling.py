@@ -54,7 +54,10 @@ def _may_be_typo(word: str, known: Callable[[str], bool]) -> bool:
 
 def _inflected(typed: str, other: str) -> bool:
     """Whether the two differ only in their last two letters: another form of one word
-    ("analysed", "analyses"; "formalise", "formalize"), not a typo of it."""
+    ("analysed", "analyses"; "formalise", "formalize"), not a typo of it. Two letters swapped
+    are a typo wherever they stand ("anythign")."""
+    if len(typed) == len(other) and sorted(typed) == sorted(other):
+        return False
     shared = next((i for i, (a, b) in enumerate(zip(typed, other, strict=False)) if a != b),
                   min(len(typed), len(other)))
     return shared >= min(len(typed), len(other)) - 2

@@ -17,12 +17,14 @@ import re
 
 # How a question's text splits (parts, examples, bare topics): rag/cues/parts.py.
 from rag.cues.parts import (  # noqa: F401
+    ALTERNATIVE_TOPIC_TERMS,
     BARE_TOPIC,
     EXAMPLE_CLAUSE,
     MIN_PART_WORDS,
     MIN_TYPO_LENGTH,
     PART_BREAK,
     QUESTION_OPENING,
+    TOPIC_OR,
 )
 
 # Quantity cues live in rag/cues/quantity.py; every stage reads them here as cues.X.
@@ -96,8 +98,13 @@ LIST_ASK = re.compile(
     # "papers evaluated on MuJoCo or ..." (fresh dev batch s)
     r"|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing|[a-z]+ed (?:on|in|with|by|for))\b"
     r"|\b(?:which|what|any) (?:papers|works|studies)\s*[?？]?\s*$"
-    # "anything on X", "work on X or Y?" (fresh dev batch c)
-    r"|^\s*(?:anything|work|research|literature) (?:on|about|regarding)\b"
+    # "anything on X", "work on X or Y?" (fresh dev batch c); "anything combining X", "X work
+    # that ...", "X papers?", "which ones are there?" (fresh dev batch e)
+    r"|^\s*(?:anything|work|research|literature) (?:on|about|regarding)\b|^\s*anything \w+ing\b"
+    r"|\bwork (?:that|which) \w+s\b|\bwhich ones\b"
+    # a topic and "papers?", not a question about "these papers"
+    r"|^\s*(?!(?:what|how|why|when|who|whose|which|does|do|did|is|are|was|were|can)\b)"
+    r"[^?]*?(?<!these )(?<!those )\bpapers\s*[?？]?\s*$"
     # a topic and "anything?" after a comma or a dash (fresh dev batch s)
     r"|[,;:–—-]\s*anything(?: here| on (?:this|that|it))?\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
@@ -371,6 +378,8 @@ NAMED_SENTENCE_BONUS = 0.06
 # Papers searched for list and compare questions: more than a detail question needs, so every
 # fitting paper can be judged (a list of 2-5 papers is the common case).
 LIST_K = 10
+# ... and for each topic of "papers on X or on Y", its own best few (half of LIST_K).
+ALTERNATIVE_K = 5
 # A later part of a compound question is about another paper than the earlier part's when it
 # has a topic of its own, PART_TOPIC_TERMS terms besides what it counts or measures (fresh dev
 # batch s: s018 has five; "and for how many GPU hours" in s037 has one, it only asks), and

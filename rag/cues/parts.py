@@ -55,3 +55,9 @@ BARE_TOPIC = re.compile(r"^\s*+(?!.*[.!?？。])(?:[\w'’/-]++\s++){0,9}[\w'’
 # read as the corpus word one edit away (rag/spelling.py). Shorter ones are often names
 # typed in lower case ("vllm", "lora"), and many words lie one edit from a short one.
 MIN_TYPO_LENGTH = 5
+# A list of papers on two topics: "work on audio-driven portrait video generation or
+# diffusion-based planning?" (fresh dev batches c and e listed only the first topic's papers).
+# Each side needs ALTERNATIVE_TOPIC_TERMS content words: "Atari or MuJoCo" and "online or
+# offline RL" offer names or words, not topics.
+TOPIC_OR = re.compile(r"\s+or\s+(?:on\s+|about\s+|in\s+)?(?=\S)", re.I)
+ALTERNATIVE_TOPIC_TERMS = 3

@@ -323,3 +323,10 @@ def test_a_later_part_with_its_own_topic_is_answered_from_its_own_paper(seed_qa:
     # a later part that only asks ("for how many GPU hours") stays with the earlier paper
     elided = seed_qa.ask("what GPUs was OLMoE trained on and for how many GPU hours")
     assert "6000" not in elided.text
+
+
+def test_a_list_of_two_topics_lists_the_papers_of_each(seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("anything on sparse autoencoders for LLM features or on "
+                         "mixture-of-experts language models?")
+    titles = {c.paper.title for c in answer.citations}
+    assert "OLMoE" in titles and any("SAE" in t for t in titles), titles

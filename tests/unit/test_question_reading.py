@@ -16,6 +16,7 @@ from rag.query import (
     counted_words,
     measure_qualifiers,
     split_parts,
+    topic_alternatives,
 )
 
 
@@ -183,6 +184,10 @@ def test_a_later_part_may_open_with_a_preposition(question: str) -> None:
     "anything on sparse autoencoders for LLM features or on mixture-of-experts models?",
     "work on audio-driven portrait video generation or diffusion-based planning?",
     "federated learning papers in this set?",
+    "multi-agent reinforcement learning papers?",
+    "anything combining LLMs with tree search?",
+    "diffusion models for planning in robotics or driving - which ones are there?",
+    "audio-driven human video generation or preference alignment for text-to-image diffusion",
 ])
 def test_papers_and_a_past_participle_ask_for_papers(question: str) -> None:
     assert analyse(question).shape == "list"
@@ -222,3 +227,18 @@ def test_a_hedge_may_lead_a_later_part() -> None:
 ])
 def test_one_kind_of_thing_asks_for_a_description(question: str, asks_for: str | None) -> None:
     assert analyse(question).asks_for == asks_for
+
+
+def test_a_question_about_these_papers_is_no_list() -> None:
+    assert analyse("What privacy guarantees does DP-SGD give, according to these papers?"
+                   ).shape != "list"
+
+
+@pytest.mark.parametrize(("question", "topics"), [
+    ("work on audio-driven portrait video generation or diffusion-based planning for driving?",
+     2),
+    ("Which papers evaluate on Atari or MuJoCo?", 0),  # names, read as names
+    ("online or offline reinforcement learning papers", 0),  # words, not topics
+])
+def test_a_list_of_two_topics_is_read_as_both(question: str, topics: int) -> None:
+    assert len(topic_alternatives(question)) == topics

@@ -37,3 +37,9 @@ def test_english_words_names_short_words_and_other_forms_stay_as_typed() -> None
 
 def test_a_word_with_nothing_one_edit_away_stays() -> None:
     assert _respell("papers on quantum chromodynamcs") == ("papers on quantum chromodynamcs", [])
+
+
+def test_two_swapped_letters_at_the_end_are_a_typo() -> None:
+    corpus = Counter({"anything": 1})
+    text, _ = respell("anythign combining LLMs", lambda w: w in corpus, lambda: corpus)
+    assert text == "anything combining LLMs"
