@@ -134,11 +134,13 @@ def test_floors_and_ceilings_are_checked(report: VerifierReport) -> None:
 
 
 @pytest.mark.slow
-def test_full_verifier_set_meets_its_floors(harness: VerifierHarness) -> None:
+def test_the_test_split_meets_its_floors(harness: VerifierHarness) -> None:
+    # The floors were measured on the test split (thresholds.json "_source"); dev grows with
+    # fresh batches of hard rows on purpose, so it is no floor's measure.
     if not DEFAULT_FILE.is_file():
         pytest.skip(f"{DEFAULT_FILE} does not exist yet")
     floors = load_floors()
     if not floors:
         pytest.skip('eval/thresholds.json has no "verifier" floors yet')
-    report = harness.run(load_items(DEFAULT_FILE))
+    report = harness.run(load_items(DEFAULT_FILE, split="test"))
     assert not check_floors(report, floors), markdown(report)
