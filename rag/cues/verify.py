@@ -29,11 +29,18 @@ FRAMING = re.compile(r"\b(?:papers?|works?|studies|approaches|both|collection|ab
 # do not report a carbon footprint for SPA, so this cannot be answered from them" (fresh dev
 # batch o, written the way GPT-4o and Claude refuse). An answer whose first sentence says so,
 # with no "but"/"however" giving a part of the answer, is a refusal, not claims to check.
+# Its wordings (batches o and q): "The abstracts don't give this", "None of the supplied
+# abstracts mention ...", "I can't answer that from the provided abstracts".
+_SOURCES = (r"(?:the |these )?(?:provided |given |indexed |available |retrieved |supplied )?"
+            r"(?:abstracts?|papers?|sources?|documents?|context|collection)"
+            r"(?: (?:provided|given|here|above|available|supplied))?")
+_TELL = (r"(?:contain|report|mention|provide|include|say|give|state|specify|discuss|address|"
+         r"describe|cover|offer)")
 REFUSAL_STATEMENT = re.compile(
-    r"^\s*(?:the |these )?(?:provided |given |indexed |available |retrieved )?"
-    r"(?:abstracts?|papers?|sources?|documents?|context|collection)"
-    r"(?: (?:provided|given|here|above|available))? (?:do|does|did) not (?:contain|report|"
-    r"mention|provide|include|say|give|state|specify|discuss|address|describe|cover|offer)\b"
+    rf"^\s*{_SOURCES} (?:do|does|did)(?: not|n[’']t) {_TELL}\b"
+    rf"|^\s*none of {_SOURCES} {_TELL}"
+    rf"|^\s*i (?:cannot|can[’']t|can not|am unable to) (?:answer|tell|determine)\b[^.]* from "
+    rf"{_SOURCES}"
     r"|^\s*(?:there is|i found) no (?:information|mention|data)\b"
     r"|^\s*(?:所提供的|所收录的|这些)?(?:论文)?(?:摘要|论文|资料)(?:中)?(?:没有|并未|未)"
     r"(?:提及|提供|包含|报告|说明|给出)", re.I)

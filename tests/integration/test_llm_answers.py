@@ -49,6 +49,10 @@ def test_the_cannot_answer_phrase_means_not_answerable(seed_qa: PaperQA) -> None
     ("The provided abstracts do not report a carbon footprint for SPA, so this cannot be "
      "answered from them; the SPA abstract only mentions GPU hours [1].", True),
     ("所提供的摘要中没有提及碳排放。", True),
+    ("I can't answer that from the provided abstracts. The SPA abstract only gives GPU hours "
+     "[1].", True),
+    ("None of the supplied abstracts mention emissions, so this can't be determined.", True),
+    ("The abstracts don't give this.", True),
     # a part of the answer is given: its claims are checked, not taken for a refusal
     ("The abstracts do not say which GPUs were used, but SPA takes more than 6000 GPU hours "
      "to train [1].", False),
