@@ -42,7 +42,7 @@ from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import MULTILINGUAL_PENDING_NOTICE, RESPELLED_NOTICE, TRUNCATED_NOTICE
 from rag.query import Query, QueryEncoder, analyse, topic_alternatives
 from rag.retrieve import HybridRetriever
-from rag.spelling import respell
+from rag.spelling import recase, respell
 
 log = logging.getLogger(__name__)
 
@@ -254,6 +254,7 @@ class PaperQA:
             return question, []
         corpus = self.retriever.corpus()
         text, found = respell(question, corpus.knows, corpus.words)
+        text = recase(text, corpus.forms, corpus.knows)
         return text, [RESPELLED_NOTICE.format(typed=r.typed, read_as=r.read_as) for r in found]
 
     def _answerer(self, name: AnswererName) -> Answerer:

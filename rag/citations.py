@@ -191,6 +191,13 @@ def _backed(claim: str, found: _Support, threshold: float, fused_ok: bool) -> bo
             and pair_overlap(claim, found.sentences) >= cues.FUSED_OVERLAP)
 
 
+def refusal_sentence(sentence: str) -> bool:
+    """The sentence says the abstracts lack the answer, and gives no part of it after saying
+    so ("..., but they report 6000 GPU hours [1]")."""
+    found = cues.REFUSAL_STATEMENT.search(sentence)
+    return found is not None and not cues.PARTIAL_ANSWER.search(sentence[found.end():])
+
+
 def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: SentenceBank,
                    threshold: float, embed: Callable[[list[str]], np.ndarray] | None = None
                    ) -> AnswerSentence:
@@ -201,7 +208,9 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
     markers = list(dict.fromkeys(markers_in(part)))
     if not markers:
         # A framing sentence ("Two papers address this.") states nothing checkable.
-        framing = bool(cues.FRAMING.search(claim)) and not names_in(claim)
+        # nor does a refusal ("I couldn't find the number of participants in the sources")
+        framing = ((bool(cues.FRAMING.search(claim)) and not names_in(claim))
+                   or refusal_sentence(claim))
         return AnswerSentence(text=part, supported=framing,
                               reason="" if framing else "cites no source")
     papers = [bank.get(hits[m - 1].paper.id) for m in markers]

@@ -23,7 +23,14 @@ from rag.figures import (
     question_figures,
     states_figure,
 )
-from rag.names import asked_version, name_pattern, name_tokens, names_paper, without_names
+from rag.names import (
+    asked_version,
+    name_pattern,
+    name_tokens,
+    names_paper,
+    term_acronyms,
+    without_names,
+)
 from rag.query import (
     AskKind,
     QuestionIntent,
@@ -89,6 +96,22 @@ def markers_mentioning(question: str, hits: list[Hit]) -> set[int]:
     names = [n.casefold() for n in name_tokens(question)]
     return {m for m, hit in enumerate(hits, start=1)
             if any(n in f"{hit.paper.title} {hit.paper.abstract}".casefold() for n in names)}
+
+
+def markers_about(question: str, hits: list[Hit], weight: Weight) -> set[int]:
+    """The sources mentioning the question's names (markers_mentioning), unless another
+    retrieved abstract holds much more of the question's other words: "how much speedup do
+    speculative cascades give with llama 3 models" is the speculative-cascades paper's, not a
+    paper that trained LLaMA 3.1 (dev c043; the thresholds of rag/extractive.py _part_papers)."""
+    mentioning = markers_mentioning(question, hits)
+    names = {t for n in name_tokens(question) for t in terms(n)}
+    topic = [t for t in terms(question) if t not in names and t not in cues.ASK_WORDS]
+    if not mentioning or len(topic) < cues.PART_TOPIC_TERMS:
+        return mentioning
+    covers = [abstract_cover(" ".join(topic), hit, weight) for hit in hits]
+    held = max(covers[m - 1] for m in mentioning)
+    best = max(range(len(hits)), key=covers.__getitem__)
+    return {best + 1} if covers[best] >= held + cues.PART_TOPIC_MARGIN else mentioning
 
 
 def naming_first(evidence: list[ScoredSentence], question: str,
@@ -220,8 +243,13 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         return [s for s in pool if gives("ranking", s.text) and (not ranked or _ranks_on(
             s.text, ranked))]
     asked = set(name_tokens(question))
+    # a dataset or a model asked for is not a term's acronym (term_acronyms)
+    data_asked = (asked_thing(question) in cues.TERM_ACRONYM_NOT
+                  or bool(cues.MODEL_NAME_ASK.search(question)))
     found = [s for s in pool if _gives_unasked(intent.asks_for, without_names(
         cues.URL.sub(" ", s.text), [hits[s.marker - 1].paper.title,
+                                    *(term_acronyms(hits[s.marker - 1].paper.abstract)
+                                      if data_asked else ()),
                                     *(_given(s.text, question, asked)
                                       if intent.asks_for == "name" else ())]))]
     if intent.asks_for == "name":  # a sentence holding more of the question's names first:
@@ -238,7 +266,9 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         # method's other names ("Natural Annealing"; fresh dev batch a)
         found = [s for s in found if any(
             cues.MODEL_LIKE_NAME.search(n) and n.casefold() not in cues.GENERIC_NAMES
-            for n in names_in(without_names(s.text, [hits[s.marker - 1].paper.title, *asked])))]
+            for n in names_in(without_names(s.text, [
+                hits[s.marker - 1].paper.title, *asked,
+                *term_acronyms(hits[s.marker - 1].paper.abstract)])))]
     if cues.ACCELERATOR_NAME_ASK.search(question):  # "which GPU": A100, not "a ViT"
         found = [s for s in found if cues.ACCELERATOR_NAMED.search(s.text)]
     thing = asked_thing(question)

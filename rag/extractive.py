@@ -39,7 +39,7 @@ from rag.evidence import (
     find_evidence,
     holds_pair,
     lead_clause,
-    markers_mentioning,
+    markers_about,
     more_of_paper,
     named_markers,
     naming_first,
@@ -104,9 +104,9 @@ def _quote(text: str) -> str:
 
 
 def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
-                 hits: list[Hit], named: set[int]) -> Line | None:
+                 hits: list[Hit], named: set[int], weight: Weight) -> Line | None:
     """One line answering one detail, the answer first; None when no sentence gives it."""
-    about = named or markers_mentioning(question, hits)
+    about = named or markers_about(question, hits, weight)
     pool = [s for s in scored if s.marker in about] if about else scored
     lacking = {m for m in {s.marker for s in pool} if names_lacking(question, hits[m - 1])}
     evidence = [s for s in find_evidence(pool, question, intent, hits) if s.marker not in lacking]
@@ -366,7 +366,7 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
             # OLMoE, not the paper that counts GPU hours (fresh batch t)
             pool = [s for s in pool if s.marker in named]
         line = _detail_line(part, part_intent, pool, hits, own or _part_papers(
-            part, bare, hits, named, weight))
+            part, bare, hits, named, weight), weight)
         if line is None or missing_names(part, hits):
             missing.append(ORDINALS[min(number, len(ORDINALS) - 1)])
         elif not {(s.marker, s.index) for s in line.quoted} <= {
@@ -411,7 +411,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         intent = replace(intent, shape="detail", parts=split_parts(question))
     if intent.parts:
         return _compound_answer(question, intent, scored, hits, named, weight, rescore)
-    line = _detail_line(question, intent, scored, hits, named)
+    line = _detail_line(question, intent, scored, hits, named, weight)
     if line is None:
         return _refusal(question, intent, hits, scored)
     if intent.yes_no and intent.language == "en":

@@ -16,7 +16,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from paperwise.errors import AnswererError
 from paperwise.logs import redact_client_logs
 from paperwise.settings import LLMSettings, Settings
-from paperwise.text import redact_url, split_sentences
+from paperwise.text import redact_url
 from paperwise.types import (
     Answer,
     AnswererName,
@@ -130,12 +130,14 @@ def _reason(exc: Exception) -> str:
     return type(exc).__name__
 
 
-def _refuses(answer: str) -> bool:
+def _refuses(checked: list[AnswerSentence]) -> bool:
     """The LLM refused in its own words: its first sentence says the abstracts lack the
-    answer, and gives no part of it ("..., but they report 6000 GPU hours [1]")."""
-    sentences = split_sentences(answer)
-    first = sentences[0] if sentences else ""
-    return bool(cues.REFUSAL_STATEMENT.search(first)) and not cues.PARTIAL_ANSWER.search(first)
+    answer, or a later one does and the context before it is backed ("SPA takes 6000 GPU
+    hours [1]. I couldn't find its carbon footprint."). The context is checked either way: a
+    claim the abstracts do not back is shown flagged."""
+    refusing = [citations.refusal_sentence(s.text) for s in checked]
+    return bool(refusing) and (refusing[0] or (any(refusing) and all(
+        s.supported for s, r in zip(checked, refusing, strict=True) if not r)))
 
 
 def format_sources(hits: list[Hit]) -> str:
@@ -306,7 +308,7 @@ class LLMAnswerer:
                 bank: SentenceBank) -> Answer | None:
         cleaned, dropped = citations.drop_dangling(text, len(hits))
         refusal = CANNOT_ANSWER_BY_LANGUAGE.get(query.intent.language, CANNOT_ANSWER)
-        if CANNOT_ANSWER.rstrip(".") in cleaned or refusal in cleaned or _refuses(cleaned):
+        if CANNOT_ANSWER.rstrip(".") in cleaned or refusal in cleaned:
             return Answer(question=query.text, text=cleaned, answerable=False, sources=hits,
                           answerer="llm")
         cited = [hits[m - 1] for m in dict.fromkeys(citations.markers_in(cleaned))]
@@ -319,10 +321,12 @@ class LLMAnswerer:
         notices = [f"Dropped citation markers naming no source: {dropped}."] if dropped else []
         if self.judge:
             notices += self._judged(checked, hits, bank, query.deadline)
-        if not citations.acceptable(checked):
+        refused = _refuses(checked)  # its context checked like any claim
+        if not refused and not citations.acceptable(checked):
             return None
-        return Answer(question=query.text, text=cleaned, answerable=True, citations=quotes,
-                      sources=hits, sentences=checked, answerer="llm", notices=notices)
+        return Answer(question=query.text, text=cleaned, answerable=not refused,
+                      citations=quotes, sources=hits, sentences=checked, answerer="llm",
+                      notices=notices)
 
     def _judged(self, checked: list[AnswerSentence], hits: list[Hit], bank: SentenceBank,
                 deadline: float | None = None) -> list[str]:

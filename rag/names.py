@@ -4,6 +4,7 @@ a title holds them ("Llama 3" is not LLaMA-2-7B; "Atari or MuJoCo" needs one of 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from paperwise.text import split_sentences
 from paperwise.types import Hit
@@ -142,3 +143,22 @@ def without_names(text: str, names: list[str]) -> str:
                       r"(?:-[\w.]+)*"  # with its version: "OLMoE-1B-7B" is OLMoE
                       if name else r"(?!)", " ", text)
     return text
+
+
+_DEFINED_ACRONYM = re.compile(r"((?:[A-Za-z][a-z-]*\s+){1,6})\(([A-Z]{2,})s?\)")
+
+
+@cache
+def term_acronyms(abstract: str) -> tuple[str, ...]:
+    """The acronyms an abstract defines by their words' initials: "Federated Learning (FL)",
+    "out-of-distribution (OOD)". Most shorten a term (some a method: "Monte Carlo Tree Search
+    (MCTS)"), and none names a dataset or benchmark (fresh dev batch i: "in FL" answered
+    "which datasets was FedLWS evaluated on")."""
+    found = []
+    for match in _DEFINED_ACRONYM.finditer(abstract):
+        acronym = match[2]
+        parts = [p for w in match[1].split() for p in w.split("-") if p]
+        if len(parts) >= len(acronym) and "".join(
+                p[0] for p in parts[-len(acronym):]).upper() == acronym:
+            found.append(acronym)
+    return tuple(found)

@@ -99,13 +99,20 @@ def split_parts(question: str) -> tuple[str, ...]:
     parts: list[str] = []
     # an aside's question marks ask nothing of their own: "which LLMs (GPT-2? Llama?) were ..."
     question = re.sub(r"\([^()]*\)", lambda aside: aside[0].replace("?", ","), question)
-    for piece in (p.strip(" ,;?？") for p in cues.PART_BREAK.split(question)):
+    marked: set[str] = set()  # pieces a question mark ends ask by it, worded as they are:
+    # "aflow average improvement over baselines? also ..." (fresh dev batch i)
+    for raw in cues.PART_BREAK.split(question):
+        piece = raw.strip(" ,;?？")
         # "How many and what kinds of X ...": a part too short to ask alone asks with the next
         if parts and len(parts[-1].split()) < cues.MIN_PART_WORDS and language_of(piece) == "en":
-            piece = f"{parts.pop()} and {piece}"
+            piece = f"{parts.pop()} {piece if piece.startswith('and ') else 'and ' + piece}"
         parts.append(piece)
+        if raw.rstrip().endswith(("?", "？")) or question[question.find(raw) + len(raw):][:1] in (
+                "?", "？"):
+            marked.add(piece)
     parts = [p for p in parts if language_of(p) != "en" or (
-        len(p.split()) >= cues.MIN_PART_WORDS and cues.QUESTION_OPENING.search(p))]
+        len(p.split()) >= cues.MIN_PART_WORDS
+        and (p in marked or cues.QUESTION_OPENING.search(p)))]
     return tuple(parts) if len(parts) > 1 else ()
 
 

@@ -30,6 +30,7 @@ from rag import cues
 from rag.filters import Filters
 from rag.names import name_pattern, name_tokens, names_paper
 from rag.query import Query
+from rag.spelling import written_forms
 
 log = logging.getLogger(__name__)
 # bm25s sets its logger to DEBUG on import, which logs a line per index build; let it follow
@@ -121,6 +122,7 @@ class _Corpus:
     masks: dict[Filters, np.ndarray] = field(default_factory=dict)
     masks_lock: threading.Lock = field(default_factory=threading.Lock)
     _words: Counter[str] | None = None
+    _forms: dict[str, Counter[str]] | None = None
 
     def knows(self, word: str) -> bool:
         """Whether a lower-case word (as its term) occurs in the corpus."""
@@ -134,6 +136,14 @@ class _Corpus:
             self._words = Counter(chain.from_iterable(
                 set(TOKEN.findall(t.casefold().replace("*", ""))) for t in self.texts))
         return self._words
+
+    def forms(self) -> dict[str, Counter[str]]:
+        """How the corpus writes each word mid-sentence (rag/spelling.py recase; counted on
+        first use)."""
+        if self._forms is None:
+            # abstracts, not chunks: chunks overlap and would count a word twice
+            self._forms = written_forms([p.abstract for p in self.papers.values()])
+        return self._forms
 
     def mask(self, filters: Filters) -> np.ndarray:
         """Which chunks pass the filters (kept for the last few filters asked)."""

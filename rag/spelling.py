@@ -85,3 +85,80 @@ def respell(question: str, known: Callable[[str], bool],
         return read_as
 
     return _WORD.sub(read, question), found
+
+
+# A word as the corpus writes it: letters first, with digits and hyphens ("GPT-4o", "ET-SEED").
+_WRITTEN = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
+_LOWER = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\w-])")
+
+
+def written_forms(texts: list[str]) -> dict[str, Counter[str]]:
+    """How the texts write each word mid-sentence, by its lower-case form (a sentence's first
+    word is capitalised whatever it is)."""
+    forms: dict[str, Counter[str]] = {}
+    for text in texts:
+        words = list(_WRITTEN.finditer(text))
+        for k, match in enumerate(words):
+            before = text[:match.start()].rstrip()
+            if not before or before[-1] in ".!?:":
+                continue
+            form = match.group()
+            # a word of a title-case phrase spells out a name ("Denoising Diffusion Models
+            # (DDM)"): it is written as a word, not as a name (dev z010)
+            if form[1:].islower() and any(_title_case(w) for w in words[max(0, k - 1):k + 2]
+                                          if w is not match):
+                form = form.casefold()
+            forms.setdefault(form.casefold(), Counter())[form] += 1
+    return forms
+
+
+def _title_case(match: re.Match[str]) -> bool:
+    return match.group()[0].isupper() and match.group()[1:].islower()
+
+
+def _english_word(word: str) -> bool:
+    parts = [p for p in word.split("-") if p.isalpha()]
+    return bool(parts) and all(_english().known([p]) for p in parts)
+
+
+def _as_name(word: str, forms: dict[str, Counter[str]], known: Callable[[str], bool]) -> str:
+    """The corpus's capitalised form of a lower-case word it mostly writes so; an unknown
+    hyphenated or digit-bearing word that is not English in capitals ("ptb-xl" → PTB-XL);
+    else the word as typed."""
+    written = forms.get(word)
+    if written:
+        # a common English word capitalised at its start only may be a title-case word of
+        # some name ("Segment Anything"): it needs capitals inside ("soap" → SOAP)
+        english = _english_word(word)
+        common = english and _english().word_frequency[word] >= cues.RECASE_COMMON_ENGLISH
+        capitalised = {f: n for f, n in written.items()
+                       if f != word and (not common or f[1:] != f[1:].lower())}
+        share = cues.RECASE_SHARE_ENGLISH if english else cues.RECASE_SHARE
+        if capitalised and sum(capitalised.values()) >= share * sum(written.values()):
+            # the commonest form; of forms as common, the one with more capitals ("NutriBench")
+            return max(capitalised, key=lambda f: (capitalised[f], sum(map(str.isupper, f))))
+        return word
+    looks_named = "-" in word or any(c.isdigit() for c in word)
+    unknown = [p for p in word.split("-") if p.isalpha() and not known(p)
+               and not _english().known([p])]  # "per-dataset" is two known words
+    if looks_named and unknown:
+        return word.upper()
+    return word
+
+
+def recase(question: str, forms: Callable[[], dict[str, Counter[str]]],
+           known: Callable[[str], bool]) -> str:
+    """The question with names typed in lower case written as names ("heartlang results on
+    imagenet" → "HeartLang results on ImageNet"), so that the checks telling names by their
+    capitals see them (cues.RECASE_SHARE). `forms`: written_forms of the corpus (built on
+    first use); `known`: whether the corpus holds a word."""
+    if not _LOWER.search(question):
+        return question
+
+    def name(match: re.Match[str]) -> str:
+        word = match.group()
+        if len(word) < 3 or word in STOPWORDS or word in cues.GENERIC_NAMES:
+            return word
+        return _as_name(word, forms(), known)
+
+    return _LOWER.sub(name, question)

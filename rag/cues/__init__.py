@@ -24,6 +24,9 @@ from rag.cues.parts import (  # noqa: F401
     MIN_TYPO_LENGTH,
     PART_BREAK,
     QUESTION_OPENING,
+    RECASE_COMMON_ENGLISH,
+    RECASE_SHARE,
+    RECASE_SHARE_ENGLISH,
     TOPIC_OR,
 )
 
@@ -60,6 +63,7 @@ from rag.cues.things import (  # noqa: F401
     AUX_WORDS,
     CLASSIFIER_THINGS,
     NOT_A_THING,
+    TERM_ACRONYM_NOT,
     THING_WORDS,
     WHICH_ONE_THING,
     WHICH_THING,
@@ -208,7 +212,9 @@ NAME_ASK = re.compile(
     r"environment|game|"  # named: MuJoCo, Procgen, Atari (fresh dev batch 24)
     r"city|cities|country|countries|hospital|"  # places are named too (fresh dev batch 28)
 
-    r"camera|sensor|language model|llms?|encoder|decoder|baseline|model famil(?:y|ie))s? "
+    # "which specific LM do they use" (fresh dev batch i): the abbreviations of models too
+    r"camera|sensor|language model|(?:[lsmv]|ml)?lms?|encoder|decoder|baseline|"
+    r"model famil(?:y|ie))s? "
     # the subject may stand before the verb: "the six datasets AFLOW was evaluated on" (b008)
     r"(?-i:[A-Z][\w-]* )?(?:was|were|is|are|did|"
     r"does|do|had|has|\w{3,}ed)\b"  # "which device recorded X": a past-tense verb too
@@ -224,7 +230,8 @@ NAME_ASK = re.compile(
 # models was X tested on". One kind, a singular noun, then its verb.
 KIND_OF_ASK = re.compile(r"\b(?:what|which) (?:kind|type|sort) of (?:[\w-]+ ){0,3}?[\w-]+(?<!s) "
                          r"(?:does|do|did|is|was|can)\b", re.I)
-MODEL_NAME_ASK = re.compile(r"\b(?:which|what)\b(?: \S+){0,3}? (?:models?|llms?|language models?|"
+MODEL_NAME_ASK = re.compile(r"\b(?:which|what)\b(?: \S+){0,3}? (?:models?|(?:[lsmv]|ml)?lms?|"
+                            r"language models?|"
                             r"model famil(?:y|ies)|backbones?|encoders?|decoders?)\b", re.I)
 MODEL_LIKE_NAME = re.compile(r"\d|\b[A-Za-z]*[a-z][A-Z]|\b[A-Z]{2,}\b")
 _ACCELERATORS = r"gpus?|tpus?|a100|h100|v100"  # what compute is counted in

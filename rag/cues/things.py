@@ -52,3 +52,6 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "task": ("task", "domain", "problem", "application", *_EVALUATED_ON),
     "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
 }
+# The things an acronym an abstract defines for a term never names: data and models ("in FL"
+# names no dataset, "the LOO error" no proxy model: fresh dev batch i, dev m006).
+TERM_ACRONYM_NOT = frozenset({*THING_WORDS, "model", "llm", "backbone", "encoder", "decoder"})

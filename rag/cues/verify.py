@@ -36,14 +36,24 @@ _SOURCES = (r"(?:the |these )?(?:provided |given |indexed |available |retrieved 
             r"(?: (?:provided|given|here|above|available|supplied))?")
 _TELL = (r"(?:contain|report|mention|provide|include|say|give|state|specify|discuss|address|"
          r"describe|cover|offer)")
+# Batch a (fresh, dev): "However, the abstract does not report ...", "I couldn't find the
+# number of participants in the sources", "This isn't stated in the provided papers"; a
+# refusal may follow a sentence of context (rag/llm.py _refusal_sentence).
+_NOT = r"(?: not|n[’']t)"
+_REFUSAL_OPENER = r"(?:(?:however|unfortunately|but|sadly|regrettably),?\s+)?"
 REFUSAL_STATEMENT = re.compile(
-    rf"^\s*{_SOURCES} (?:do|does|did)(?: not|n[’']t) {_TELL}\b"
-    rf"|^\s*none of {_SOURCES} {_TELL}"
-    rf"|^\s*i (?:cannot|can[’']t|can not|am unable to) (?:answer|tell|determine)\b[^.]* from "
+    rf"^\s*{_REFUSAL_OPENER}(?:{_SOURCES} (?:do|does|did){_NOT} {_TELL}\b"
+    rf"|none of {_SOURCES} {_TELL}"
+    rf"|i (?:cannot|can[’']t|can not|am unable to) (?:answer|tell|determine)\b[^.]* from "
     rf"{_SOURCES}"
-    r"|^\s*(?:there is|i found) no (?:information|mention|data)\b"
-    r"|^\s*(?:所提供的|所收录的|这些)?(?:论文)?(?:摘要|论文|资料)(?:中)?(?:没有|并未|未)"
-    r"(?:提及|提供|包含|报告|说明|给出)", re.I)
+    rf"|i (?:(?:could|can|did){_NOT}|cannot|(?:was|am) unable to) (?:find|locate|see)\b[^.]* "
+    rf"(?:in|from) "
+    rf"{_SOURCES}"
+    rf"|(?:this|that|it|such \w+) (?:is|was|are|were){_NOT} (?:stated|reported|mentioned|given|"
+    rf"specified|provided|included|described|available)\b[^.]* (?:in|by) {_SOURCES}"
+    r"|(?:there is|i found) no (?:information|mention|data)\b"
+    r"|(?:所提供的|所收录的|这些)?(?:论文)?(?:摘要|论文|资料)(?:中)?(?:没有|并未|未)"
+    r"(?:提及|提供|包含|报告|说明|给出))", re.I)
 PARTIAL_ANSWER = re.compile(r"\b(?:but|however|although|though)\b|但是|不过", re.I)
 # For answers not in English, checked with multilingual-e5: the eval's Chinese questions scored
 # 0.822-0.874 against their paper's best sentence and 0.779-0.821 against another paper's.
@@ -94,7 +104,7 @@ NEGATION_SAME_TOPIC = 0.6
 # verbs of academic prose, chosen by hand (issue 12).
 POLARITY_SYNONYMS = ("resolve fix solve address overcome tackle remedy remove",  # "removes the
                      # difficulty" for "resolves" (fresh dev batch 29)
-                     "need require demand",
+                     "need require demand depend rely",  # "depends on" (fresh batch a)
                      "use leverage employ utilize utilise exploit", "enable allow permit let",
                      "large big", "fast quick rapid")
 # Evaluative words (base forms, matched inflected as POLARITY_PAIRS are): a claim reverses its
@@ -249,6 +259,12 @@ PHRASAL_REWRITES: tuple[tuple[str, str], ...] = (
     (r"\b(?:take|takes|took|taking|taken) (?:\w+ )?longer\b", "slower"),
     (r"\b(?:take|takes|took|taking|taken) (?:\w+ )?less time\b", "faster"),
     (r"\b(?:give|gives|gave|giving|given) up\b", "lose"),
+    # "eliminating the need for X" says no X is needed; a quantity that "exceeds that of X" is
+    # higher than X's ("still depends on X"; "its variance can exceed that of" for "lower
+    # variance than": fresh dev batch a). "Exceeds four baselines" ranks: left as it is.
+    (r"\b(?:eliminat|remov|obviat|avoid|circumvent|sidestep|bypass)\w* (?:the |any )?needs? "
+     r"(?:for|of|to)\b", "no need for"),
+    (r"\b(?:exceed|exceeds|exceeded|exceeding) (that|those) of\b", r"higher than \1 of"),
 )
 # Verbs too generic to show that two antonyms speak of the same thing (base forms).
 GENERIC_VERBS = frozenset("achieve show yield obtain lead result make provide demonstrate reach "

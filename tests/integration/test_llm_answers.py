@@ -45,6 +45,11 @@ def test_the_cannot_answer_phrase_means_not_answerable(seed_qa: PaperQA) -> None
     assert not answer.answerable and answer.text == CANNOT_ANSWER
 
 
+# SPA is the first source of this question: the replies' [1] is SPA.
+SPA_FOOTPRINT = ("What was the carbon footprint of training the SPA representation learning "
+                 "framework?")
+
+
 @pytest.mark.parametrize(("reply", "refused"), [
     ("The provided abstracts do not report a carbon footprint for SPA, so this cannot be "
      "answered from them; the SPA abstract only mentions GPU hours [1].", True),
@@ -53,15 +58,32 @@ def test_the_cannot_answer_phrase_means_not_answerable(seed_qa: PaperQA) -> None
      "[1].", True),
     ("None of the supplied abstracts mention emissions, so this can't be determined.", True),
     ("The abstracts don't give this.", True),
+    # a refusal after an opener, or after a sentence of context (fresh dev batch a)
+    ("However, the abstract does not report the carbon footprint of training SPA.", True),
+    ("SPA's strongest model takes more than 6000 GPU hours to train [1]. I couldn't find its "
+     "carbon footprint in the sources.", True),
+    ("This isn't stated in the provided papers. SPA's strongest model takes more than 6000 "
+     "GPU hours to train [1].", True),
+    # context before it that the abstracts do not back makes it an answer to check
+    ("SPA was trained on 512 TPU v5 chips in Finland [1]. I couldn't find its carbon "
+     "footprint in the sources.", False),
     # a part of the answer is given: its claims are checked, not taken for a refusal
     ("The abstracts do not say which GPUs were used, but SPA takes more than 6000 GPU hours "
      "to train [1].", False),
 ])
 def test_a_refusal_in_the_llms_own_words_is_a_refusal(seed_qa: PaperQA, reply: str,
                                                       refused: bool) -> None:
-    answer = _fake_llm_qa(seed_qa, reply).ask("What was the carbon footprint of training SPA?")
+    answer = _fake_llm_qa(seed_qa, reply).ask(SPA_FOOTPRINT)
     # a partial answer is checked sentence by sentence (and may fall back to the extractive)
     assert (answer.answerer == "llm" and not answer.answerable) is refused
+
+
+def test_a_refusals_context_is_checked(seed_qa: PaperQA) -> None:
+    reply = ("The abstracts do not report a carbon footprint for SPA. SPA was trained on 512 "
+             "TPU v5 chips in Finland [1].")
+    answer = _fake_llm_qa(seed_qa, reply).ask(SPA_FOOTPRINT)
+    assert answer.answerer == "llm" and not answer.answerable
+    assert [s.supported for s in answer.sentences] == [True, False]
 
 
 def test_an_unreachable_endpoint_is_named(seed_qa: PaperQA) -> None:

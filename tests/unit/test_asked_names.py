@@ -8,7 +8,7 @@ import pytest
 from paperwise.types import Hit, Paper
 from rag.evidence import ScoredSentence, find_evidence
 from rag.figures import numbers_near, question_figures
-from rag.names import names_lacking
+from rag.names import names_lacking, term_acronyms
 from rag.query import (
     analyse,
     asked_thing,
@@ -73,6 +73,20 @@ def test_the_datasets_of_an_evaluation_are_named_where_it_is_told() -> None:
     assert _found(question, sentences, "AFLOW") == []
     named = "Evaluations on HotpotQA and GSM8K show AFLOW's efficacy."
     assert _found(question, [*sentences, named], "AFLOW") == [named]
+
+
+def test_a_terms_acronym_names_no_dataset_or_model() -> None:
+    """ "Federated Learning (FL)" shortens a term: "in FL" names no dataset (fresh dev batch i);
+    a name it does not spell out still counts."""
+    question = "Which datasets was FedLWS evaluated on?"
+    sentences = ["In Federated Learning (FL), weighted aggregation is common.",
+                 "Extensive experiments show the superiority of our method in FL."]
+    assert term_acronyms(" ".join(sentences)) == ("FL",)
+    assert _found(question, sentences, "FedLWS") == []
+    named = "Experiments on CIFAR-10 show the superiority of our method in FL."
+    assert _found(question, [*sentences, named], "FedLWS") == [named]
+    assert _found("Which specific LM does X use?", [
+        "We use out-of-distribution (OOD) embeddings.", "X beats OOD detectors."]) == []
 
 
 @pytest.mark.parametrize(("sentence", "found"), [

@@ -14,6 +14,7 @@ from rag.evidence import (
     find_evidence,
     holds_pair,
     lead_clause,
+    markers_about,
     more_of_paper,
     topic_pairs,
 )
@@ -452,3 +453,18 @@ def test_how_much_better_takes_a_relative_figure_anywhere_in_the_stated_gain() -
     question = "How much better is HELM than standard pre-training?"
     found = find_evidence([ScoredSentence(1, 0, text, 0.6)], question, analyse(question), hits)
     assert found and "8%" in found[0].text
+
+
+def test_a_detail_is_asked_of_the_paper_on_the_questions_topic_not_one_with_its_name() -> None:
+    """dev c043: "speculative cascades ... with LLaMA 3" is the cascades paper's question,
+    though only another paper names LLaMA 3."""
+    cascades = _hit("Speculative cascades combine deferral rules with speculative decoding, "
+                    "giving better cost-quality trade-offs with Gemma and T5 models.",
+                    "Speculative cascades")
+    rlhf = _hit("Asynchronous RLHF trains a chatbot from LLaMA 3.1 8B 40% faster.", "RLHF")
+    hits = [cascades, rlhf]
+    assert markers_about("how much speedup do speculative cascades give with LLaMA 3 models",
+                         hits, lambda term: 1.0) == {1}
+    # a question about the name alone stays with the paper that has it
+    assert markers_about("how much faster is training with LLaMA 3", hits,
+                         lambda term: 1.0) == {2}

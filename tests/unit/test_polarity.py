@@ -465,3 +465,29 @@ def test_idioms_of_time_and_of_loss_are_read_as_their_antonyms(claim: str,
     faithful = claim.replace("took significantly longer than", "were significantly faster than")
     faithful = faithful.replace("give up", "retain")
     assert check_polarity(faithful, evidence) is None
+
+
+CSA_COST = ("CSA only involves the inference of unimodal encoders and a cubic-complexity matrix "
+            "decomposition, eliminating the need for extensive GPU-based model training.")
+DOPE = ("Theoretically, we prove our doubly optimal policy evaluation method is unbiased and "
+        "guaranteed to have lower variance than previously best-performing methods.")
+GMDP = ("Extensive experiments on the PASCAL VOC and MS-COCO show that our method consistently "
+        "exceeds four baselines by a large margin and significantly outperforms other SOTA "
+        "results under various settings.")
+
+
+def test_a_need_eliminated_and_a_quantity_exceeding_another_are_read_as_said() -> None:
+    # fresh dev batch a: "still depends on" for "eliminating the need for", "can exceed
+    # that of" for "lower ... than"
+    assert check_reversal("Beyond inference of the unimodal encoders and a cubic-complexity "
+                          "matrix decomposition, it still depends on extensive GPU-based model "
+                          "training.", [CSA_COST])
+    assert check_reversal("CSA avoids the need for extensive GPU-based model training, needing "
+                          "only unimodal encoder inference.", [CSA_COST]) is None
+    assert check_reversal("The doubly optimal method is unbiased, although its variance can "
+                          "exceed that of previously best-performing methods.", [DOPE])
+    assert check_reversal("The doubly optimal method is unbiased, and its variance does not "
+                          "exceed that of previously best-performing methods.", [DOPE]) is None
+    # "exceeds four baselines" ranks methods: a paraphrase's "beats" agrees with it
+    assert check_reversal("On PASCAL VOC and MS-COCO it consistently beats four baselines by a "
+                          "large margin.", [GMDP]) is None

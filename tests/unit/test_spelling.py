@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from paperwise.text import stem
-from rag.spelling import Respelling, respell
+from rag.spelling import Respelling, recase, respell, written_forms
 
 CORPUS = Counter({"hypernetworks": 2, "diffusion": 9, "which": 40, "talking": 3,
                   "analyzes": 2, "nutribench": 4, "denoise": 1})
@@ -43,3 +44,35 @@ def test_two_swapped_letters_at_the_end_are_a_typo() -> None:
     corpus = Counter({"anything": 1})
     text, _ = respell("anythign combining LLMs", lambda w: w in corpus, lambda: corpus)
     assert text == "anything combining LLMs"
+
+
+# How a made-up corpus writes its words mid-sentence (rag/spelling.py recase).
+ABSTRACTS = ["We evaluate HeartLang on ECG data and on ImageNet, and ImageNet-R.",
+             "Results on ImageNet with LLaMA and with the SOAP optimizer; we use Segment "
+             "Anything and a transformer.",
+             "Unlike GPT-4o, the transformer is small; gpt-4o and GPT-4o both appear.",
+             "We train Denoising Diffusion Models (DDM) and study denoising on each dataset."]
+
+
+def _recase(question: str) -> str:
+    forms = written_forms(ABSTRACTS)
+    known = {w.casefold() for a in ABSTRACTS for w in re.findall(r"[\w-]+", a)}
+    return recase(question, lambda: forms, lambda w: w in known)
+
+
+def test_names_typed_in_lower_case_are_written_as_the_corpus_writes_them() -> None:
+    assert _recase("heartlang results on imagenet?") == "HeartLang results on ImageNet?"
+    assert _recase("does gpt-4o beat llama on it") == "does GPT-4o beat LLaMA on it"
+    assert _recase("soap vs adam") == "SOAP vs adam"  # "adam": no capitals inside, common
+
+
+def test_words_and_title_case_words_of_names_stay_as_typed() -> None:
+    # jargon written in lower case too; a common English word only seen title-cased in a
+    # name; a word of a title-case phrase spelling out an acronym
+    assert _recase("a transformer for anything") == "a transformer for anything"
+    assert _recase("what does denoising do") == "what does denoising do"
+
+
+def test_an_unknown_hyphenated_or_digit_bearing_word_is_read_as_a_name() -> None:
+    assert _recase("results on ptb-xl and on per-dataset tuning") == (
+        "results on PTB-XL and on per-dataset tuning")
