@@ -468,3 +468,16 @@ def test_a_detail_is_asked_of_the_paper_on_the_questions_topic_not_one_with_its_
     # a question about the name alone stays with the paper that has it
     assert markers_about("how much faster is training with LLaMA 3", hits,
                          lambda term: 1.0) == {2}
+
+
+def test_a_list_takes_every_paper_saying_the_rare_topic_word_the_shown_ones_say() -> None:
+    from rag.extractive import _topic_word
+    rare = {"hypernetwork": 3.6, "looking": 3.5, "generate": 2.7, "weight": 2.7}
+    weight = lambda term: rare.get(term, 1.0)  # noqa: E731
+    question = "papers that use a hypernetwork to generate weights"
+    shown = [ScoredSentence(1, 0, "MotherNet is a hypernetwork that generates weights.", 0.8)]
+    assert _topic_word(question, shown, weight) == "hypernetwork"
+    # a rare word the shown papers do not say is no topic: "looking" for papers
+    other = [ScoredSentence(1, 0, "MotherNet generates the weights of a network.", 0.8)]
+    assert _topic_word("looking for papers that generate weights", other, weight) is None
+    assert _topic_word(question, [], weight) is None
