@@ -89,7 +89,8 @@ def _shape(question: str) -> Shape:
     # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a
     # summary of X (fresh dev batch b)
     summary = cues.SUMMARY_ASK.search(question)
-    specified = summary and _CLAUSE_VERB.search(question[summary.end():])
+    specified = summary and (_CLAUSE_VERB.search(question[summary.end():])
+                             or cues.EVALUATION_ASK.search(question))
     return ("summary" if summary and not specified and not cues.METHOD_ASK.search(question)
             else "detail")
 
@@ -142,6 +143,9 @@ def as_question(text: str) -> str:
     asked = re.match(r"(\s*(?:what|which)) (?:is|are) (?:the|its|their) (.+)", text, re.I)
     if asked and _CLAUSE_VERB.search(asked[2]):
         return f"{asked[1]} {asked[2]}"
+    listed = cues.LIST_THE_ASK.match(text)
+    if listed and not cues.LIST_ASK.search(text) and _CLAUSE_VERB.search(text[listed.end():]):
+        return f"what {text[listed.end():]}"
     match = cues.IMPERATIVE_ASK.match(text)
     if match is None or cues.LIST_ASK.search(text):  # "find work on X" asks for papers as it is
         return text
@@ -219,6 +223,8 @@ def asked_thing(question: str) -> str | None:
         word = match.group(1) + match.group(2)
     elif (one := cues.WHICH_ONE_THING.search(asked)) and one.group(1) not in STOPWORDS:
         word = one.group(1)
+    elif cues.EVALUATION_ASK.search(asked):
+        return cues.EVALUATION_THING
     else:
         return None
     thing = stem(word.casefold())  # "policies" → policy

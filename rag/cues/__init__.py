@@ -62,6 +62,8 @@ from rag.cues.quantity import (  # noqa: F401
 from rag.cues.things import (  # noqa: F401
     AUX_WORDS,
     CLASSIFIER_THINGS,
+    EVALUATION_ASK,
+    EVALUATION_THING,
     NOT_A_THING,
     TERM_ACRONYM_NOT,
     THING_WORDS,
@@ -183,6 +185,10 @@ QUANTITY_SUPERLATIVE = re.compile(
     r"(?: [\w-]+)? (?:number|amount|count|size|total)\b", re.I)  # "largest model size" (batch w)
 # "Tell me / I'd like to know / can you give me ...": a question put as a request; what follows
 # is read as the question (general English request forms, issue 13).
+# "Could you list the six datasets X was evaluated on?" asks which six datasets (dev o031,
+# d021); "list the papers on X" asks for papers (LIST_ASK), as it is.
+LIST_THE_ASK = re.compile(r"^\s*(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?"
+                          r"(?:list|name|enumerate)\s+(?:all\s+)?(?:the|its|their)\s+", re.I)
 IMPERATIVE_ASK = re.compile(
     r"^\s*(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?(?:tell me|give me|show "
     r"me|find(?: me\b)?|i'?d like to know|i would like to know|i want to know|i wonder|"
@@ -211,6 +217,7 @@ NAME_ASK = re.compile(
     r"device|library|framework|optimizer|backbone|architecture|tool|software|platform|robot|"
     r"environment|game|"  # named: MuJoCo, Procgen, Atari (fresh dev batch 24)
     r"city|cities|country|countries|hospital|"  # places are named too (fresh dev batch 28)
+    r"language|survey|"  # "which languages", "which national dietary survey" (dev d023, d016)
 
     # "which specific LM do they use" (fresh dev batch i): the abbreviations of models too
     r"camera|sensor|language model|(?:[lsmv]|ml)?lms?|encoder|decoder|baseline|"

@@ -28,7 +28,9 @@ QUANTITY = re.compile(
     rf"|\bto what (?:extent|degree)\b"
     rf"|\b(?:what|which)(?: is| are| was| were)?(?: the| its| their)?(?: \S+){{0,3}} "
     rf"(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?\b"
-    rf"|\bwhat (?:\S+ ){{0,2}}does \S+(?: \S+)? (?:reach|achieve|obtain|attain|score|get)\b"
+    # "what does X get": a score; "what does X get evaluated on": a passive (fresh dev batch y)
+    rf"|\bwhat (?:\S+ ){{0,2}}does \S+(?: \S+)? (?:reach|achieve|obtain|attain|score|"
+    rf"get(?! \w+ed\b))\b"
     r"|多少|几个|几种|多大|多快|多久|多长", re.I)
 # How a cost grows is told as an order, no figure: "we reduce the time and space complexities
 # from cubic and quadratic to linear" answers "how much does X reduce the complexity" (issue 13:

@@ -19,15 +19,19 @@ _AUXILIARY = rf"(?:{AUX_WORDS}|had|can)\b"
 # between it and the verb ("the six datasets AFLOW was evaluated on"; fresh dev batch b).
 WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of)?"
                          rf"(?: (?!{_AUXILIARY})[\w'’-]+){{0,4}}? "
-                         rf"(?!{_AUXILIARY})([a-z][a-z-]{{2,}}?)(s?) (?:[A-Z][\w-]* )?{_AUXILIARY}")
+                         rf"(?!{_AUXILIARY})([a-z][a-z-]{{2,}}?)(s?) (?:[A-Z][\w-]* )?"
+                         # an adverb may follow: "which Procgen games exactly did" (dev a014)
+                         rf"(?:[a-z]+ly )?{_AUXILIARY}")
 # One thing asked for by "which" just before its verb, with at most one word before it ("which
 # robot arm did X use", "in which city was it collected"): named, so a sentence naming it uses
 # the word (fresh dev batch t: t041 was answered from ET-SEED's tasks, which name no arm). A
 # singular "what X does" often asks for a description instead ("what problem does X solve").
-# An adverb is no thing ("in which environments exactly did").
+# An adverb is no thing ("in which environments exactly did"). Two words may stand before it:
+# "which national dietary survey were ..." (dev d016), not across an "and" ("which model and
+# dataset were used" asks for both: dev t014).
 # Alternatives may follow it: "which VR headset / tracking hardware was used" (fresh dev
 # batch c) asks for a headset first.
-WHICH_ONE_THING = re.compile(rf"\b(?i:which) (?:[\w-]+ )?(?!{_AUXILIARY})"
+WHICH_ONE_THING = re.compile(rf"\b(?i:which) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}(?!{_AUXILIARY})"
                              rf"([a-z][a-z-]{{2,}}(?<!ly)) (?:/ ?[\w-]+(?: [\w-]+)? )?"
                              rf"{_AUXILIARY}")
 NOT_A_THING = frozenset("paper work study author one way extent".split())
@@ -55,3 +59,10 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
 # The things an acronym an abstract defines for a term never names: data and models ("in FL"
 # names no dataset, "the LOO error" no proxy model: fresh dev batch i, dev m006).
 TERM_ACRONYM_NOT = frozenset({*THING_WORDS, "model", "llm", "backbone", "encoder", "decoder"})
+# "What is X evaluated on?", "what was X tested on": the tasks, data or simulators of its
+# evaluation, told with the words of one (THING_WORDS["benchmark"]), not a summary of X (fresh dev
+# batch y: "What is SPA evaluated on?" was summarised, missing "268 tasks across 8 simulators").
+EVALUATION_ASK = re.compile(r"\b(?:what|where|which)\b[^?.]{0,60}?\b(?:evaluated|tested|"
+                            r"benchmarked|validated|assessed|evaluate|test|benchmark|validate|"
+                            r"assess)\s+(?:it\s+|them\s+)?on\b", re.I)
+EVALUATION_THING = "benchmark"  # its words are those of an evaluation (_EVALUATED_ON)

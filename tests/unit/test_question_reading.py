@@ -150,7 +150,8 @@ def test_tell_me_about_a_name_asks_what_it_is(question: str, shape: str) -> None
     ("In which city was the driving dataset collected?", "city"),
     ("Which optimizer does SOAP build on?", "optimizer"),
     ("In what ways can label quality change over time?", None),  # "ways" asks for no name
-    ("In which environments exactly did ResKPN improve?", None),  # "exactly" is no thing
+    # "exactly" is no thing; the environments before it are (dev a014)
+    ("In which environments exactly did ResKPN improve?", "environment"),
     ("Which papers here are about federated learning?", None),
     ("which VR headset / tracking hardware was used to record LocoVR?", "headset"),
 ])
@@ -250,3 +251,24 @@ def test_a_question_about_these_papers_is_no_list() -> None:
 ])
 def test_a_list_of_two_topics_is_read_as_both(question: str, topics: int) -> None:
     assert len(topic_alternatives(question)) == topics
+
+
+@pytest.mark.parametrize(("question", "thing"), [
+    # an evaluation asked for is told with the words of one, not summarised (fresh dev batch y)
+    ("What is SPA evaluated on?", "benchmark"),
+    ("what does SPA get evaluated on", "benchmark"),
+    # an adverb after the thing, two words before one thing, a list asked for (dev split)
+    ("which procgen games exactly did D-TSN test on", "game"),
+    ("NutriBench - which national dietary survey were the descriptions sampled from?", "survey"),
+    ("Could you list the six benchmark datasets AFLOW was evaluated on?", "dataset"),
+    # "X and Y" asks for both, no one thing
+    ("which model and dataset were used for the math experiments", None),
+])
+def test_the_thing_a_question_asks_to_be_named(question: str, thing: str | None) -> None:
+    assert asked_thing(question) == thing
+    assert analyse(question).shape == "detail"
+
+
+def test_what_does_x_get_asks_for_a_score_but_get_evaluated_is_passive() -> None:
+    assert analyse("what accuracy does GeoX get").asks_for == "quantity"
+    assert analyse("what does SPA get evaluated on").asks_for != "quantity"
