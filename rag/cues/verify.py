@@ -102,8 +102,9 @@ NEGATION_SAME_TOPIC = 0.6
 # Words a paraphrase trades freely ("does not fix" for "is not resolved"): the polarity check
 # counts each group as one word when it compares what two sentences speak of. General English
 # verbs of academic prose, chosen by hand (issue 12).
-POLARITY_SYNONYMS = ("resolve fix solve address overcome tackle remedy remove",  # "removes the
-                     # difficulty" for "resolves" (fresh dev batch 29)
+POLARITY_SYNONYMS = ("resolve fix solve address overcome tackle remedy remove disappear vanish",
+                     # "removes the difficulty" for "resolves" (fresh dev batch 29); "the
+                     # difficulty disappears" (fresh dev batch x)
                      "need require demand depend rely",  # "depends on" (fresh batch a)
                      "use leverage employ utilize utilise exploit", "enable allow permit let",
                      "large big", "fast quick rapid")
@@ -164,7 +165,8 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("outperform surpass beat exceed", "underperform lag trail", "rel"),
         # "amplifies the bias" for "reduces the bias" (fresh dev batch 25)
         ("increase raise grow expand rise amplify magnify inflate",
-         "decrease reduce lower shrink cut decline drop narrow", "chg"),  # "gaps narrow": b27
+         # "gaps narrow": b27; "robustness erodes" for "increases" (fresh dev batch x)
+         "decrease reduce lower shrink cut decline drop narrow erode", "chg"),
         ("maximize", "minimize", "chg"), ("widen", "narrow", "chg"),
         ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
         ("improve enhance boost strengthen help benefit",

@@ -491,3 +491,31 @@ def test_a_need_eliminated_and_a_quantity_exceeding_another_are_read_as_said() -
     # "exceeds four baselines" ranks methods: a paraphrase's "beats" agrees with it
     assert check_reversal("On PASCAL VOC and MS-COCO it consistently beats four baselines by a "
                           "large margin.", [GMDP]) is None
+
+
+DPO = ("Among several RLHF algorithms we test, online DPO is found to be most robust to "
+       "off-policy data, and robustness increases with the scale of the policy model.")
+
+
+def test_erodes_is_read_as_a_decrease() -> None:
+    # fresh dev batch x
+    assert check_reversal("Online DPO proved the most robust to off-policy data, though this "
+                          "robustness erodes as the policy model is scaled up.", [DPO])
+    assert check_reversal("Online DPO proved the most robust to off-policy data, and this "
+                          "robustness grows as the policy model is scaled up.", [DPO]) is None
+
+
+JEPT = ("The visual transition is captured from both demonstrations and expert videos, on the "
+        "basis of which the inverse dynamics learned from demonstrations is generalizable to "
+        "the tasks without action labels.")
+
+
+def test_a_clause_is_not_read_against_a_negation_of_another_part() -> None:
+    """A negated clause-level reading was tried (it caught "requires modifying their training
+    procedure" for "without requiring any modifications") and dropped: the test split's
+    faithful "learned from the action-labeled demonstrations, so ... to tasks without action
+    labels" was read against the abstract's "without action labels"."""
+    assert check_reversal("Visual transitions are learned from both the action-labeled "
+                          "demonstrations and the unlabeled expert videos, so the inverse "
+                          "dynamics learned from demonstrations carries over to tasks without "
+                          "action labels.", [JEPT]) is None
