@@ -31,27 +31,43 @@ FRAMING = re.compile(r"\b(?:papers?|works?|studies|approaches|both|collection|ab
 # with no "but"/"however" giving a part of the answer, is a refusal, not claims to check.
 # Its wordings (batches o and q): "The abstracts don't give this", "None of the supplied
 # abstracts mention ...", "I can't answer that from the provided abstracts".
-_SOURCES = (r"(?:the |these )?(?:provided |given |indexed |available |retrieved |supplied )?"
-            r"(?:abstracts?|papers?|sources?|documents?|context|collection)"
+_SOURCES = (r"(?:the |these |this |both |either )?(?:provided |given |indexed |available |"
+            r"retrieved |supplied |cited )?"
+            r"(?:abstracts?|papers?|sources?|documents?|context|collection|material|text|"
+            r"information)"
             r"(?: (?:provided|given|here|above|available|supplied))?")
 _TELL = (r"(?:contain|report|mention|provide|include|say|give|state|specify|discuss|address|"
-         r"describe|cover|offer)")
+         r"describe|cover|offer|disclose|list|present|detail|indicate|reveal|note)")
 # Batch a (fresh, dev): "However, the abstract does not report ...", "I couldn't find the
 # number of participants in the sources", "This isn't stated in the provided papers"; a
-# refusal may follow a sentence of context (rag/llm.py _refusal_sentence).
+# refusal may follow a sentence of context (rag/llm.py _refuses). The other forms are the
+# general English of saying a text lacks something, written by hand after batch a ("The
+# number of GPUs is not mentioned in the abstract", "There's no mention of ...", "Neither
+# abstract reports ...", "The abstracts are silent on ...", "it is not possible to
+# determine ... from the abstracts", "I don't have information about ...").
 _NOT = r"(?: not|n[’']t)"
-_REFUSAL_OPENER = r"(?:(?:however|unfortunately|but|sadly|regrettably),?\s+)?"
+_REFUSAL_OPENER = (r"(?:(?:however|unfortunately|but|sadly|regrettably|based on "
+                   rf"{_SOURCES}|from {_SOURCES}),?\s+)?")
+_TOLD = (r"(?:stated|reported|mentioned|given|specified|provided|included|described|available|"
+         r"disclosed|discussed|listed|presented|detailed|indicated|noted)")
+_ABSENT = r"(?:information|mention|data|details?|indication|figures?|numbers?|specifics|report)"
 REFUSAL_STATEMENT = re.compile(
-    rf"^\s*{_REFUSAL_OPENER}(?:{_SOURCES} (?:do|does|did){_NOT} {_TELL}\b"
-    rf"|none of {_SOURCES} {_TELL}"
+    rf"^\s*{_REFUSAL_OPENER}(?:{_SOURCES} (?:do|does|did){_NOT} (?:\w+ly )?{_TELL}\b"
+    rf"|(?:none of|neither(?: of)?|nothing in) {_SOURCES} (?:\w+ly )?{_TELL}"
+    rf"|{_SOURCES} (?:is|are) silent\b|{_SOURCES} makes? no mention\b"
     rf"|i (?:cannot|can[’']t|can not|am unable to) (?:answer|tell|determine)\b[^.]* from "
     rf"{_SOURCES}"
     rf"|i (?:(?:could|can|did){_NOT}|cannot|(?:was|am) unable to) (?:find|locate|see)\b[^.]* "
-    rf"(?:in|from) "
+    rf"(?:in|from) {_SOURCES}"
+    rf"|i (?:(?:could|can|did){_NOT}|cannot) find any {_ABSENT}\b"
+    rf"|i (?:do|did){_NOT} (?:have|see|find) (?:any )?{_ABSENT}\b"
+    rf"|[^.]{{0,80}}?\b(?:is|are|was|were){_NOT} (?:\w+ly )?{_TOLD}\b[^.]* (?:in|by|from) "
     rf"{_SOURCES}"
-    rf"|(?:this|that|it|such \w+) (?:is|was|are|were){_NOT} (?:stated|reported|mentioned|given|"
-    rf"specified|provided|included|described|available)\b[^.]* (?:in|by) {_SOURCES}"
-    r"|(?:there is|i found) no (?:information|mention|data)\b"
+    rf"|(?:this|that|such) (?:\w+ )?(?:is|was|are|were){_NOT} (?:in|part of) {_SOURCES}"
+    rf"|(?:it is|it's) (?:not possible|impossible|unclear)\b[^.]* from {_SOURCES}"
+    rf"|(?:it is|it's) (?:not possible|impossible) to (?:determine|tell|say|answer|know)\b"
+    rf"|(?:there is|there's|there are|i found) no (?:\w+ )?{_ABSENT}\b"
+    rf"|no (?:\w+ )?{_ABSENT}\b[^.]* (?:is|are|was|were) {_TOLD}\b"
     r"|(?:所提供的|所收录的|这些)?(?:论文)?(?:摘要|论文|资料)(?:中)?(?:没有|并未|未)"
     r"(?:提及|提供|包含|报告|说明|给出))", re.I)
 PARTIAL_ANSWER = re.compile(r"\b(?:but|however|although|though)\b|但是|不过", re.I)

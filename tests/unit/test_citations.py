@@ -9,6 +9,7 @@ from rag.citations import (
     drop_dangling,
     overlap_share,
     pair_overlap,
+    refusal_sentence,
     supported_share,
     unbacked_clause,
     unbacked_clauses,
@@ -226,3 +227,22 @@ def test_a_clause_is_read_by_its_words_roots() -> None:
                            "and human-audited.", abstract) is None
     assert unbacked_clause("Its 5,694 prompts span these categories and were translated into "
                            "forty languages by volunteers.", abstract) is not None
+
+
+@pytest.mark.parametrize(("sentence", "refusal"), [
+    ("The number of GPUs is not mentioned in the abstract.", True),
+    ("There's no mention of GPUs in the abstract.", True),
+    ("Neither abstract reports the number of seeds.", True),
+    ("The abstracts are silent on the licensing terms.", True),
+    ("Based on the provided abstracts, it is not possible to determine the batch size.", True),
+    ("I don't have information about the learning rate from these abstracts.", True),
+    ("No specific numbers are provided.", True),
+    # a part of the answer given after it; claims that say "not"
+    ("The abstract does not give the GPU type, but it reports 6000 GPU hours [1].", False),
+    ("SPA is not evaluated on Atari in the paper, but on 268 tasks.", False),
+    ("Prior work has not reported results on long sequences, which the paper addresses.", False),
+    ("There are no other benchmarks.", False),
+])
+def test_a_refusal_is_told_in_the_general_words_for_a_text_lacking_something(
+        sentence: str, refusal: bool) -> None:
+    assert refusal_sentence(sentence) is refusal
