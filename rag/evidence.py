@@ -27,7 +27,6 @@ from rag.names import (
     asked_version,
     name_pattern,
     name_tokens,
-    names_paper,
     term_acronyms,
     without_names,
 )
@@ -73,45 +72,6 @@ def abstract_cover(question: str, hit: Hit, weight: Weight) -> float:
     total = sum(weight(t) for t in asked)
     held = asked & set(terms(f"{hit.paper.title} {hit.paper.abstract}"))
     return sum(weight(t) for t in held) / total if total else 0.0
-
-
-def named_markers(question: str, hits: list[Hit]) -> set[int]:
-    """Sources whose name (a short title such as "FB-CPR") the question mentions: a question
-    about FB-CPR is answered from FB-CPR, not from a neighbour that happens to match better."""
-    return {n for n, hit in enumerate(hits, start=1) if names_paper(question, hit.paper.title)}
-
-
-def compared_markers(question: str, hits: list[Hit]) -> set[int]:
-    """Sources whose title or abstract holds one of the things a comparison names, whole."""
-    found = cues.COMPARED_ITEMS.search(question)
-    items = [i.casefold() for i in (found.groups() if found else ()) if i and len(i) > 2]
-    return {m for m, hit in enumerate(hits, start=1) if any(re.search(
-        rf"(?<![\w-]){re.escape(i)}(?![\w-])", f"{hit.paper.title} {hit.paper.abstract}".casefold())
-        for i in items)}
-
-
-def markers_mentioning(question: str, hits: list[Hit]) -> set[int]:
-    """Sources whose abstract mentions a name the question asks about ("Kinetix"): a detail
-    of Kinetix is not answered from a neighbour that has the asked kind of detail."""
-    names = [n.casefold() for n in name_tokens(question)]
-    return {m for m, hit in enumerate(hits, start=1)
-            if any(n in f"{hit.paper.title} {hit.paper.abstract}".casefold() for n in names)}
-
-
-def markers_about(question: str, hits: list[Hit], weight: Weight) -> set[int]:
-    """The sources mentioning the question's names (markers_mentioning), unless another
-    retrieved abstract holds much more of the question's other words: "how much speedup do
-    speculative cascades give with llama 3 models" is the speculative-cascades paper's, not a
-    paper that trained LLaMA 3.1 (dev c043; the thresholds of rag/extractive.py _part_papers)."""
-    mentioning = markers_mentioning(question, hits)
-    names = {t for n in name_tokens(question) for t in terms(n)}
-    topic = [t for t in terms(question) if t not in names and t not in cues.ASK_WORDS]
-    if not mentioning or len(topic) < cues.PART_TOPIC_TERMS:
-        return mentioning
-    covers = [abstract_cover(" ".join(topic), hit, weight) for hit in hits]
-    held = max(covers[m - 1] for m in mentioning)
-    best = max(range(len(hits)), key=covers.__getitem__)
-    return {best + 1} if covers[best] >= held + cues.PART_TOPIC_MARGIN else mentioning
 
 
 def naming_first(evidence: list[ScoredSentence], question: str,

@@ -11,12 +11,12 @@ that asks for it is refused, still naming the closest papers. Cues and threshold
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
-from paperwise.text import TOKEN, clean_for_display, defuse_markers, stem, terms
+from paperwise.text import TOKEN, defuse_markers, stem, terms
 from paperwise.types import (
     Answer,
     AnswererName,
@@ -33,21 +33,18 @@ from rag.evidence import (
     ScoredSentence,
     Weight,
     abstract_cover,
-    compared_markers,
     demote_background,
     favour_method,
     find_evidence,
-    holds_pair,
     lead_clause,
-    markers_about,
     more_of_paper,
-    named_markers,
     naming_first,
     on_topic,
     score_sentences,
-    topic_pairs,
 )
-from rag.names import missing_names, name_pattern, name_tokens, names_lacking
+from rag.listing import Line, listed_lines, quote
+from rag.markers import compared_markers, markers_about, named_markers
+from rag.names import missing_names, name_tokens, names_lacking
 from rag.prompts import (
     CANNOT_ANSWER_BY_LANGUAGE,
     CLOSEST_PAPERS,
@@ -65,17 +62,8 @@ from rag.query import (
     asked_thing,
     counted_words,
     split_parts,
-    topic_alternatives,
     with_elided_count,
 )
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of an extractive answer: its text, and the sentences it quotes."""
-
-    text: str
-    quoted: list[ScoredSentence]
 
 
 def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
@@ -94,13 +82,6 @@ def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit]
            or any(p.search(s.text) for p in parts)
            else s for s in scored]
     return sorted(out, key=lambda s: -s.score)
-
-
-def _quote(text: str) -> str:
-    """A sentence as shown: no opener pointing at an unseen sentence, LaTeX cleaned, and no
-    bracketed number that could pass for a citation marker."""
-    trimmed = cues.OPENER.sub("", text, count=1)
-    return defuse_markers(clean_for_display(trimmed or text))
 
 
 def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
@@ -132,14 +113,14 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
     if intent.yes_no or thing:  # the sentence that settles it or names them first
         quoted = [best, *(s for s in quoted if s is not best)]
-    body = " ".join(f"{_quote(s.text)} [{s.marker}]" for s in quoted)
+    body = " ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted)
     if intent.asks_for != "quantity":
         return Line(body, quoted)
     lead = lead_clause(cues.OPENER.sub("", best.text, count=1), question,
                         hits[best.marker - 1].paper.title)
-    if len(quoted) == 1 and _quote(lead).rstrip(".") == _quote(best.text).rstrip("."):
+    if len(quoted) == 1 and quote(lead).rstrip(".") == quote(best.text).rstrip("."):
         return Line(body, quoted)  # the lead would repeat the one quote word for word
-    return Line(f"{_quote(lead)} [{best.marker}].\n{body}", quoted)
+    return Line(f"{quote(lead)} [{best.marker}].\n{body}", quoted)
 
 
 def _claim_first(pool: list[ScoredSentence], hits: list[Hit],
@@ -196,74 +177,7 @@ def _summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
     result = next((s for s in own if cues.RESULT_CUE.search(s.text) and s is not method), None)
     picked = {s.index: s for s in (best, method, result) if s is not None}
     quoted = [picked[i] for i in sorted(picked)][: cues.MAX_SENTENCES_PER_PAPER]
-    return Line(" ".join(f"{_quote(s.text)} [{s.marker}]" for s in quoted), quoted)
-
-
-def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
-                hits: list[Hit], named: set[int], weight: Weight) -> list[Line]:
-    """One line per paper that fits, each judged on its own sentences: a paper fits when it
-    mentions a name of the question ("Atari or MuJoCo"), shown by the sentence that does, or
-    when its best sentence scores near the best paper's."""
-    # A compared paper is shown by its own best sentence; a list question naming a topic that
-    # is also a paper's title ("which papers apply ML to RNA?") still asks for every paper on it.
-    names = [name_pattern(n, question) for n in name_tokens(question)
-             if intent.shape == "list" or not any(
-                 n.casefold() == hits[m - 1].paper.title.casefold() for m in named)]
-    best_of: dict[int, ScoredSentence] = {}
-    for s in scored:
-        best_of.setdefault(s.marker, s)
-    if named and intent.shape == "compare":
-        best_of = {m: s for m, s in best_of.items() if m in named} or best_of
-    if not best_of:
-        return []
-    top = max(s.score for s in best_of.values())
-    floor = max(top - cues.LIST_MARGIN, cues.LIST_MIN_SCORE[intent.language])
-    close = {m for m, s in best_of.items() if s.score >= floor}
-    # Each close paper is judged on its whole abstract too: it must hold a fair share of the
-    # question's term weight next to the best-covered one (a paper matching the question's
-    # wording in one background sentence does not).
-    covers = {m: abstract_cover(question, hits[m - 1], weight) for m in close}
-    most = max(covers.values(), default=0.0)
-    margin = cues.LIST_QUOTE_MARGIN if intent.shape == "list" else cues.COMPARE_QUOTE_MARGIN
-    shown = {m: _showing_fit(s, scored, hits, margin) for m, s in best_of.items()
-             if m in named or (m in close and covers[m] >= answer_shape.LIST_COVER_RATIO * most)}
-    pairs = topic_pairs(question, weight) if intent.shape == "list" else set()
-    topic = _topic_word(question, shown.values(), weight) if intent.shape == "list" else None
-    floor = cues.LIST_MIN_SCORE[intent.language]
-    for s in scored:  # a paper mentioning an asked name or the topic fits, shown by that sentence
-        if s.marker in best_of and (any(n.search(s.text) for n in names)
-                                    or holds_pair(s.text, pairs)
-                                    or (topic in terms(s.text) and s.score >= floor)):
-            shown.setdefault(s.marker, s)
-    return [Line(f"- {defuse_markers(hits[m - 1].paper.title)} [{m}]: {_quote(s.text)}", [s])
-            for m, s in sorted(shown.items())]
-
-
-def _topic_word(question: str, shown: Iterable[ScoredSentence], weight: Weight) -> str | None:
-    """The question's rarest word when it is rare (cues.RARE_TERM_WEIGHT) and the sentences
-    already shown all say it: "papers that use a hypernetwork to ..." lists every paper with a
-    sentence on hypernetworks (fresh dev batch i listed one of three). A rare word the shown
-    papers do not say is no topic of theirs (a filler word such as "looking")."""
-    asked = [t for t in terms(question) if t not in cues.ASK_WORDS]
-    rarest = max(asked, key=weight, default=None)
-    shown = list(shown)
-    if rarest is None or weight(rarest) < cues.RARE_TERM_WEIGHT or not shown or not all(
-            rarest in terms(s.text) for s in shown):
-        return None
-    return rarest
-
-
-def _showing_fit(best: ScoredSentence, scored: list[ScoredSentence], hits: list[Hit],
-                 margin: float) -> ScoredSentence:
-    """The sentence shown for a fitting paper: where the paper says what it contributes ("we
-    propose X"), when that scores close to its best, else its best."""
-    title = hits[best.marker - 1].paper.title
-    for s in scored:
-        if s.score < best.score - margin:
-            break
-        if s.marker == best.marker and (cues.METHOD_CUE.search(s.text) or title in s.text):
-            return s
-    return best
+    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted), quoted)
 
 
 def _metadata_answer(intent: QuestionIntent, hits: list[Hit]) -> Line | None:
@@ -305,7 +219,7 @@ def _compose(question: str, hits: list[Hit], lines: list[str | Line]) -> Answer:
         if isinstance(line, str):
             continue
         for s in line.quoted:
-            sentences.append(AnswerSentence(text=_quote(s.text), markers=[s.marker],
+            sentences.append(AnswerSentence(text=quote(s.text), markers=[s.marker],
                                             supported=True, support=round(s.score, 4),
                                             evidence=s.text))
             quotes.setdefault(s.marker, []).append(s.text)
@@ -316,31 +230,11 @@ def _compose(question: str, hits: list[Hit], lines: list[str | Line]) -> Answer:
                   sources=hits, sentences=sentences)
 
 
-def _fitting_lines(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
-                   hits: list[Hit], named: set[int], weight: Weight) -> list[Line]:
-    """The list's lines when what it lists is on topic, else none."""
-    lines = _list_lines(question, intent, scored, hits, named, weight)
-    listed = {s.marker for line in lines for s in line.quoted}
-    on_topic = name_tokens(question) or max(
-        (s.score for s in scored if s.marker in listed), default=0.0) >= cues.LIST_TOPIC_SCORE[
-        intent.language]
-    return lines if on_topic else []
-
-
 def _list_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int], weight: Weight,
                  rescore: Callable[[str], list[ScoredSentence]]) -> Answer:
-    """One line per fitting paper; for "papers on X or on Y", also the papers of each topic
-    judged against that topic alone (the best paper of one does not set the bar for the
-    other's), after those fitting the whole question."""
-    lines = _fitting_lines(question, intent, scored, hits, named, weight)
-    if intent.shape == "list" and (alternatives := topic_alternatives(question)):
-        shown = {line.quoted[0].marker: line for line in lines}
-        for alternative in alternatives:
-            for line in _fitting_lines(alternative, intent, rescore(alternative), hits, named,
-                                       weight):
-                shown.setdefault(line.quoted[0].marker, line)
-        lines = [shown[m] for m in sorted(shown)]
+    """One line per fitting paper (rag/listing.py), or the refusal."""
+    lines = listed_lines(question, intent, scored, hits, named, weight, rescore)
     if not lines:
         return _refusal(question, intent, hits, scored)
     lead = LIST_LEAD[intent.language].format(n=len(lines)) if len(lines) > 1 else (

@@ -15,6 +15,18 @@ from __future__ import annotations
 
 import re
 
+# Thresholds of list answers live in rag/cues/listing.py.
+from rag.cues.listing import (  # noqa: F401
+    ALTERNATIVE_K,
+    COMPARE_QUOTE_MARGIN,
+    LIST_K,
+    LIST_MARGIN,
+    LIST_MIN_SCORE,
+    LIST_QUOTE_MARGIN,
+    LIST_TOPIC_SCORE,
+    RARE_TERM_WEIGHT,
+)
+
 # How a question's text splits (parts, examples, bare topics): rag/cues/parts.py.
 from rag.cues.parts import (  # noqa: F401
     ALTERNATIVE_TOPIC_TERMS,
@@ -370,30 +382,8 @@ MAX_SENTENCES_PER_PAPER = 3
 # A further quoted sentence gains this × the share of question term weight it adds to those
 # already quoted, so the quotes cover the question's parts rather than repeat one (dev split).
 NEW_TERMS_BONUS = 0.3
-# A paper fits a list question when its best sentence scores at least LIST_MIN_SCORE and within
-# LIST_MARGIN of the best paper's (dev split multi/either questions; issue 13 round 4: 0.38/0.2
-# cited every gold paper in 17 of 21 dev list questions, 0.35/0.26 in 19, with
-# rag/cues/answer_shape.LIST_COVER_RATIO keeping the extra papers listed few).
-LIST_MIN_SCORE = {"en": 0.35, "zh": 0.6, "other": 0.6}
-LIST_MARGIN = 0.26
-# A list line shows the paper's own contribution sentence ("we introduce X, ...") instead of its
-# best sentence when it scores within this of it: it shows what the paper does and names its
-# method, which is what a list asks for (dev split; issue 13 round 4: 0.15 and 0.25 put all key
-# terms in 10 of 20 dev list answers, 0.35 in 12; the 7 new dev list questions: 6 either way).
-LIST_QUOTE_MARGIN = 0.35
-# A comparison shows each paper on the compared aspect: its best sentence, unless its own
-# contribution sentence scores this close (the first tuning's list margin, dev split).
-COMPARE_QUOTE_MARGIN = 0.15
-# The best paper of a list answer must score this (dev split: off-topic list questions 0.19-0.39,
-# answerable ones 0.41+ but for one paraphrase at 0.37).
-LIST_TOPIC_SCORE = {"en": 0.40, "zh": 0.6, "other": 0.6}
 # A sentence naming the paper the question asks about is the likelier answer (dev split).
 NAMED_SENTENCE_BONUS = 0.06
-# Papers searched for list and compare questions: more than a detail question needs, so every
-# fitting paper can be judged (a list of 2-5 papers is the common case).
-LIST_K = 10
-# ... and for each topic of "papers on X or on Y", its own best few (half of LIST_K).
-ALTERNATIVE_K = 5
 # A later part of a compound question is about another paper than the earlier part's when it
 # has a topic of its own, PART_TOPIC_TERMS terms besides what it counts or measures (fresh dev
 # batch s: s018 has five; "and for how many GPU hours" in s037 has one, it only asks), and
@@ -402,11 +392,6 @@ ALTERNATIVE_K = 5
 # precision scaling law experiments?").
 PART_TOPIC_TERMS = 3
 PART_TOPIC_MARGIN = 0.2
-# A list question's two-word topic ("work on knowledge distillation") found word for word in a
-# paper's sentence makes the paper fit, whatever its score, when one of the words is this rare:
-# an IDF of 3.0 is a term in about 1 chunk in 20 (issue 13 fresh dev batch: a paper saying
-# "Integrating Knowledge Distillation (KD)" scored 0.47 against 0.90 for the best paper).
-RARE_TERM_WEIGHT = 3.0
 # Papers added to a list question's hits because they name what it asks about (beyond LIST_K).
 NAMED_EXTRA = 6
 CLOSEST_SHOWN = 3

@@ -14,12 +14,12 @@ from rag.evidence import (
     find_evidence,
     holds_pair,
     lead_clause,
-    markers_about,
     more_of_paper,
     topic_pairs,
 )
 from rag.extractive import extractive_answer, verdict
 from rag.figures import numbers_near, question_figures, states_figure
+from rag.markers import markers_about
 from rag.names import alternatives, asked_version, name_pattern
 from rag.query import (
     analyse,
@@ -471,7 +471,7 @@ def test_a_detail_is_asked_of_the_paper_on_the_questions_topic_not_one_with_its_
 
 
 def test_a_list_takes_every_paper_saying_the_rare_topic_word_the_shown_ones_say() -> None:
-    from rag.extractive import _topic_word
+    from rag.listing import _topic_word
     rare = {"hypernetwork": 3.6, "looking": 3.5, "generate": 2.7, "weight": 2.7}
     weight = lambda term: rare.get(term, 1.0)  # noqa: E731
     question = "papers that use a hypernetwork to generate weights"
