@@ -203,8 +203,9 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         return [s for s in pool if gives("ranking", s.text) and (not ranked or _ranks_on(
             s.text, ranked))]
     asked = set(name_tokens(question))
+    thing = asked_thing(question)
     # a dataset or a model asked for is not a term's acronym (term_acronyms)
-    data_asked = (asked_thing(question) in cues.TERM_ACRONYM_NOT
+    data_asked = (thing in cues.TERM_ACRONYM_NOT
                   or bool(cues.MODEL_NAME_ASK.search(question)))
     found = [s for s in pool if _gives_unasked(intent.asks_for, without_names(
         cues.URL.sub(" ", s.text), [hits[s.marker - 1].paper.title,
@@ -231,7 +232,6 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
                 *term_acronyms(hits[s.marker - 1].paper.abstract)])))]
     if cues.ACCELERATOR_NAME_ASK.search(question):  # "which GPU": A100, not "a ViT"
         found = [s for s in found if cues.ACCELERATOR_NAMED.search(s.text)]
-    thing = asked_thing(question)
     if intent.asks_for in (None, "name") and thing and thing not in cues.CLASSIFIER_THINGS:
         # "Which six datasets was X evaluated on?": names in a sentence about its evaluation,
         # not the method's own ("using Monte Carlo Tree Search"; fresh dev batch 20); "from

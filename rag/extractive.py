@@ -32,7 +32,6 @@ from rag.cues import answer_shape
 from rag.evidence import (
     ScoredSentence,
     Weight,
-    abstract_cover,
     demote_background,
     favour_method,
     find_evidence,
@@ -43,7 +42,7 @@ from rag.evidence import (
     score_sentences,
 )
 from rag.listing import Line, listed_lines, quote
-from rag.markers import compared_markers, markers_about, named_markers
+from rag.markers import compared_markers, markers_about, named_markers, paper_on_topic
 from rag.names import missing_names, name_tokens, names_lacking
 from rag.prompts import (
     CANNOT_ANSWER_BY_LANGUAGE,
@@ -253,9 +252,7 @@ def _part_papers(part: str, bare: str, hits: list[Hit], named: set[int],
     # "and for how many GPU hours" asks only (its one other word, "GPU", is no topic)
     if not named or len(topic) < cues.PART_TOPIC_TERMS or cues.FOLLOW_UP.search(bare):
         return named
-    covers = [abstract_cover(" ".join(topic), hit, weight) for hit in hits]
-    held = max(covers[m - 1] for m in named)
-    return set() if max(covers) >= held + cues.PART_TOPIC_MARGIN else named
+    return set() if paper_on_topic(topic, hits, named, weight) is not None else named
 
 
 def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],

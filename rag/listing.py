@@ -4,7 +4,7 @@ cover every relevant paper). Cues and thresholds: rag/cues/."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from paperwise.text import clean_for_display, defuse_markers, terms
@@ -60,25 +60,25 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     shown = {m: _showing_fit(s, scored, hits, margin) for m, s in best_of.items()
              if m in named or (m in close and covers[m] >= answer_shape.LIST_COVER_RATIO * most)}
     pairs = topic_pairs(question, weight) if intent.shape == "list" else set()
-    topic = _topic_word(question, shown.values(), weight) if intent.shape == "list" else None
-    floor = cues.LIST_MIN_SCORE[intent.language]
+    topic = _topic_word(question, list(shown.values()), weight) if intent.shape == "list" else None
+    least = cues.LIST_MIN_SCORE[intent.language]
     for s in scored:  # a paper mentioning an asked name or the topic fits, shown by that sentence
         if s.marker in best_of and (any(n.search(s.text) for n in names)
                                     or holds_pair(s.text, pairs)
-                                    or (topic in terms(s.text) and s.score >= floor)):
+                                    or (topic is not None and s.score >= least
+                                        and topic in terms(s.text))):
             shown.setdefault(s.marker, s)
     return [Line(f"- {defuse_markers(hits[m - 1].paper.title)} [{m}]: {quote(s.text)}", [s])
             for m, s in sorted(shown.items())]
 
 
-def _topic_word(question: str, shown: Iterable[ScoredSentence], weight: Weight) -> str | None:
+def _topic_word(question: str, shown: list[ScoredSentence], weight: Weight) -> str | None:
     """The question's rarest word when it is rare (cues.RARE_TERM_WEIGHT) and the sentences
     already shown all say it: "papers that use a hypernetwork to ..." lists every paper with a
     sentence on hypernetworks (fresh dev batch i listed one of three). A rare word the shown
     papers do not say is no topic of theirs (a filler word such as "looking")."""
     asked = [t for t in terms(question) if t not in cues.ASK_WORDS]
     rarest = max(asked, key=weight, default=None)
-    shown = list(shown)
     if rarest is None or weight(rarest) < cues.RARE_TERM_WEIGHT or not shown or not all(
             rarest in terms(s.text) for s in shown):
         return None

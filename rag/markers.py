@@ -35,17 +35,26 @@ def markers_mentioning(question: str, hits: list[Hit]) -> set[int]:
             if any(n in f"{hit.paper.title} {hit.paper.abstract}".casefold() for n in names)}
 
 
+def paper_on_topic(topic: list[str], hits: list[Hit], about: set[int],
+                   weight: Weight) -> int | None:
+    """The retrieved paper whose abstract holds cues.PART_TOPIC_MARGIN more of the topic's term
+    weight (abstract_cover) than any paper of `about` does, if one does."""
+    covers = [abstract_cover(" ".join(topic), hit, weight) for hit in hits]
+    held = max(covers[m - 1] for m in about)
+    best = max(range(len(hits)), key=covers.__getitem__)
+    return best + 1 if covers[best] >= held + cues.PART_TOPIC_MARGIN else None
+
+
 def markers_about(question: str, hits: list[Hit], weight: Weight) -> set[int]:
     """The sources mentioning the question's names (markers_mentioning), unless another
     retrieved abstract holds much more of the question's other words: "how much speedup do
     speculative cascades give with llama 3 models" is the speculative-cascades paper's, not a
-    paper that trained LLaMA 3.1 (dev c043; the thresholds of rag/extractive.py _part_papers)."""
+    paper that trained LLaMA 3.1 (dev c043; the test a later part of a compound question
+    passes, rag/extractive.py _part_papers)."""
     mentioning = markers_mentioning(question, hits)
     names = {t for n in name_tokens(question) for t in terms(n)}
     topic = [t for t in terms(question) if t not in names and t not in cues.ASK_WORDS]
     if not mentioning or len(topic) < cues.PART_TOPIC_TERMS:
         return mentioning
-    covers = [abstract_cover(" ".join(topic), hit, weight) for hit in hits]
-    held = max(covers[m - 1] for m in mentioning)
-    best = max(range(len(hits)), key=covers.__getitem__)
-    return {best + 1} if covers[best] >= held + cues.PART_TOPIC_MARGIN else mentioning
+    on_topic = paper_on_topic(topic, hits, mentioning, weight)
+    return {on_topic} if on_topic is not None else mentioning

@@ -4,7 +4,7 @@ a title holds them ("Llama 3" is not LLaMA-2-7B; "Atari or MuJoCo" needs one of 
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
 
 from paperwise.text import split_sentences
 from paperwise.types import Hit
@@ -148,7 +148,7 @@ def without_names(text: str, names: list[str]) -> str:
 _DEFINED_ACRONYM = re.compile(r"((?:[A-Za-z][a-z-]*\s+){1,6})\(([A-Z]{2,})s?\)")
 
 
-@cache
+@lru_cache(maxsize=4096)  # an abstract is asked about many times; the corpus may change
 def term_acronyms(abstract: str) -> tuple[str, ...]:
     """The acronyms an abstract defines by their words' initials: "Federated Learning (FL)",
     "out-of-distribution (OOD)". Most shorten a term (some a method: "Monte Carlo Tree Search

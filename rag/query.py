@@ -102,19 +102,28 @@ def split_parts(question: str) -> tuple[str, ...]:
     question = re.sub(r"\([^()]*\)", lambda aside: aside[0].replace("?", ","), question)
     marked: set[str] = set()  # pieces a question mark ends ask by it, worded as they are:
     # "aflow average improvement over baselines? also ..." (fresh dev batch i)
-    for raw in cues.PART_BREAK.split(question):
+    for raw, ended_by in _pieces(question):
         piece = raw.strip(" ,;?？")
         # "How many and what kinds of X ...": a part too short to ask alone asks with the next
         if parts and len(parts[-1].split()) < cues.MIN_PART_WORDS and language_of(piece) == "en":
             piece = f"{parts.pop()} {piece if piece.startswith('and ') else 'and ' + piece}"
         parts.append(piece)
-        if raw.rstrip().endswith(("?", "？")) or question[question.find(raw) + len(raw):][:1] in (
-                "?", "？"):
+        if f"{raw.rstrip()}{ended_by}".endswith(("?", "？")):
             marked.add(piece)
     parts = [p for p in parts if language_of(p) != "en" or (
         len(p.split()) >= cues.MIN_PART_WORDS
         and (p in marked or cues.QUESTION_OPENING.search(p)))]
     return tuple(parts) if len(parts) > 1 else ()
+
+
+def _pieces(question: str) -> list[tuple[str, str]]:
+    """The question cut at cues.PART_BREAK: each piece with the first character of the break
+    after it ("" for the last)."""
+    pieces, start = [], 0
+    for found in cues.PART_BREAK.finditer(question):
+        pieces.append((question[start:found.start()], found.group()[:1]))
+        start = found.end()
+    return [*pieces, (question[start:], "")]
 
 
 def topic_alternatives(question: str) -> tuple[str, ...]:
