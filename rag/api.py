@@ -42,7 +42,7 @@ from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import MULTILINGUAL_PENDING_NOTICE, RESPELLED_NOTICE, TRUNCATED_NOTICE
 from rag.query import Query, QueryEncoder, analyse, topic_alternatives
 from rag.retrieve import HybridRetriever
-from rag.spelling import recase, respell
+from rag.spelling import absent_topic, expand_shorthand, recase, respell
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,8 @@ class PaperQA:
         self.retriever = HybridRetriever(self.store, self.settings.retrieval)
         self.encoder = QueryEncoder(self.embedder, self.store.multilingual)
         self.extractive = ExtractiveAnswerer(
-            self.encoder, lambda term: self.retriever.corpus().bm25.term_weight(term))
+            self.encoder, lambda term: self.retriever.corpus().bm25.term_weight(term),
+            self._unheard_topic)
         self._llm_model = llm
         self._llm: LLMAnswerer | None = None
         self._index_lock = threading.Lock()
@@ -248,12 +249,16 @@ class PaperQA:
             return question[:limit], [TRUNCATED_NOTICE.format(limit=limit)]
         return question, []
 
+    def _unheard_topic(self, question: str) -> str | None:
+        corpus = self.retriever.corpus()
+        return absent_topic(question, corpus.knows, corpus.has_prefix)
+
     def _respelled(self, question: str) -> tuple[str, list[str]]:
         """The question with its typos read as corpus words, and a notice for each."""
         if language_of(question) != "en":  # the word list is English
             return question, []
         corpus = self.retriever.corpus()
-        text, found = respell(question, corpus.knows, corpus.words)
+        text, found = respell(expand_shorthand(question), corpus.knows, corpus.words)
         text = recase(text, corpus.forms, corpus.knows)
         return text, [RESPELLED_NOTICE.format(typed=r.typed, read_as=r.read_as) for r in found]
 

@@ -244,6 +244,7 @@ _VERSION = re.compile(r"\d{1,2}(?:\.\d+)?")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
 _SEP = r"[\s\-‐‑–_.]*"
 _ACRONYM = re.compile(r"[A-Z]{2,}s?")
+_ALL_CAPS = re.compile(r"[A-Z]{3,}")
 _SPELLING_FILLERS = frozenset("of the and for to in on a an with".split())
 
 
@@ -286,7 +287,7 @@ def names_in(text: str) -> list[str]:
     return list(dict.fromkeys(" ".join(parts) for parts in names))
 
 
-def _name_pattern(name: str) -> re.Pattern[str]:
+def written_variants(name: str) -> re.Pattern[str]:
     """Case-insensitive, a hyphen or space optional where the name changes between letters and
     digits, from lower to upper case, or has a separator: "LLaMA-3" ~ "Llama 3" ~ "llama3"."""
     parts: list[str] = []
@@ -312,7 +313,12 @@ def _spelled_out(acronym: str, paper_text: str) -> bool:
 
 def _name_found(name: str, paper_text: str) -> bool:
     variants = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
-    if any(_name_pattern(v).search(paper_text) for v in variants):
+    if _ALL_CAPS.fullmatch(name) and not re.search(
+            rf"(?<![A-Za-z0-9]){name}(?:e?s)?(?![A-Za-z0-9])", paper_text):
+        # in capitals a word names a benchmark: "MATH" is not the abstract's "math and
+        # reasoning" (fresh dev batch f)
+        return name.lower() in GENERIC_ACRONYMS or _spelled_out(name, paper_text)
+    if any(written_variants(v).search(paper_text) for v in variants):
         return True
     if _ACRONYM.fullmatch(name):
         return name.lower() in GENERIC_ACRONYMS or _spelled_out(name, paper_text)

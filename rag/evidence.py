@@ -74,20 +74,28 @@ def abstract_cover(question: str, hit: Hit, weight: Weight) -> float:
     return sum(weight(t) for t in held) / total if total else 0.0
 
 
-def naming_first(evidence: list[ScoredSentence], question: str,
-                 thing: str) -> list[ScoredSentence]:
-    """The best paper's sentences that use the word for the asked things (or, for benchmarks,
-    the words of an evaluation) first, those sharing more of the question's words first."""
+def naming_first(evidence: list[ScoredSentence], question: str, thing: str,
+                 hits: list[Hit]) -> list[ScoredSentence]:
+    """The best paper's sentences that tell the asked things (tells_thing) first, those sharing
+    more of the question's words first."""
     asked = set(terms(question))
     return sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
-                                           not uses_thing_words(s.text, thing),
+                                           not tells_thing(s, thing, hits),
                                            -len(asked.intersection(terms(s.text)))))
 
 
-def uses_thing_words(sentence: str, thing: str) -> bool:
+def tells_thing(s: ScoredSentence, thing: str, hits: list[Hit]) -> bool:
     """Whether the sentence uses the word for the asked things (or, for benchmarks, datasets
-    and tasks, the words of an evaluation)."""
-    return not {thing, *cues.THING_WORDS.get(thing, ())}.isdisjoint(terms(sentence))
+    and tasks, the words of an evaluation), or states a result on a named one of the things a
+    method is evaluated on: "significant improvements over state-of-the-art techniques in
+    MineDojo" (fresh dev batch la)."""
+    if not {thing, *cues.THING_WORDS.get(thing, ())}.isdisjoint(terms(s.text)):
+        return True
+    if thing not in cues.EVALUATED_THINGS or cues.RESULT_CUE.search(s.text) is None:
+        return False
+    # the name stands where a benchmark does, after "in"/"on" (not "outperform GPT-4o")
+    text = without_names(s.text, [hits[s.marker - 1].paper.title])
+    return any(re.search(rf"\b(?:in|on) (?:the )?{re.escape(n)}\b", text) for n in names_in(text))
 
 
 def topic_pairs(question: str, weight: Weight) -> set[tuple[str, str]]:
@@ -132,6 +140,8 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
     # "How many tasks": a count, not a share or a multiple of them (fresh dev batch 17),
     # unless a multiple or a difference is what is asked ("how many times", "how much more").
     counts = bool(counted) and not counted & cues.RELATIVE_COUNTS and not specific - counted
+    # a setting's value is in digits (cues.SETTING_NOUNS)
+    digits = bool(specific) and specific <= {stem(w) for w in cues.SETTING_NOUNS} | qualifiers
     found = []
     for s in pool:
         title = hits[s.marker - 1].paper.title
@@ -139,7 +149,7 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
         if not words and not (intent.size_only or counted):
             continue
         if numbers_near(s.text, words or {"*"} | counted, cues.NUMBER_WINDOW,
-                        cues.NUMBER_WINDOW, title, counts) or (
+                        cues.NUMBER_WINDOW, title, counts, digits) or (
                 (intent.size_only or not words) and _has_count(s.text, title)):
             found.append(s)
     # Conditions: "what FID with just 5 NFE" needs "5 NFE" in the sentence, "how long to
@@ -154,7 +164,8 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
         found = [s for s in found if numbers_near(
             s.text, qualifiers, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW,
             hits[s.marker - 1].paper.title)]
-    found += [s for s in pool if s not in found and _told_otherwise(s.text, question, counted)]
+    # "what improvement does X report": a stated gain too (fresh dev batch ld)
+    found += [s for s in pool if s not in found and _told_otherwise(s.text, question, specific)]
     exact = [s for s in found if numbers_near(s.text, counted, 0, cues.COUNT_WINDOW,
                                               hits[s.marker - 1].paper.title)]
     if intent.size_only:  # "What size is X's taxonomy?": a figure by "taxonomy" first
@@ -167,13 +178,13 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
     return ranked
 
 
-def _told_otherwise(sentence: str, question: str, counted: set[str]) -> bool:
+def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:
     """A quantity told without a figure by the asked words: "how much better" by a stated gain
     anywhere in the sentence, "how much does X reduce the complexity" by an order ("from cubic
     to linear")."""
-    if counted & cues.DIFFERENCE_WORDS and cues.RELATIVE_FIGURE.search(
-            clean_for_display(sentence)) and cues.DIFFERENCE_WORDS & {
-            w.casefold() for w in re.findall(r"\w+", sentence)}:
+    differences = {stem(w) for w in cues.DIFFERENCE_WORDS}
+    if {stem(w) for w in asked} & differences and cues.RELATIVE_FIGURE.search(
+            clean_for_display(sentence)) and differences & set(terms(sentence)):
         return True
     return bool(cues.COMPLEXITY.search(question) and cues.COMPLEXITY.search(sentence)
                 and cues.COMPLEXITY_ORDER.search(sentence))
@@ -216,9 +227,12 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     if intent.asks_for == "name":  # a sentence holding more of the question's names first:
         # "which model does it beat on IFEval" is told where IFEval is (fresh dev batch 24)
         patterns = {n: name_pattern(n, question) for n in asked}
-        found.sort(key=lambda s: -sum(bool(p.search(s.text)) for n, p in patterns.items()
-                                      if n.casefold() not in hits[s.marker - 1].paper.title
-                                      .casefold()))  # not the paper's own name
+        # ... and "X beats what bigger models?" where it says what X beats (fresh dev batch lc)
+        compares = cues.RANKING_EVIDENCE.search(question) is not None
+        found.sort(key=lambda s: (-sum(bool(p.search(s.text)) for n, p in patterns.items()
+                                       if n.casefold() not in hits[s.marker - 1].paper.title
+                                       .casefold()),  # not the paper's own name
+                                  compares and not cues.RANKING_EVIDENCE.search(s.text)))
     if intent.asks_for == "name":  # a name in the background is prior work's, not X's own
         first_own = first_own_sentence(pool)
         found = [s for s in found if s.index >= first_own.get(s.marker, 0)]
@@ -237,7 +251,7 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         # not the method's own ("using Monte Carlo Tree Search"; fresh dev batch 20); "from
         # which species was it recorded": a paper that speaks of species, not only of the
         # recording's other details (fresh dev batch a)
-        found = _told(found, intent, lambda s: uses_thing_words(s.text, thing))
+        found = _told(found, intent, lambda s: tells_thing(s, thing, hits))
     if intent.asks_for in (None, "name") and (offered := offered_words(question)):
         found = _told(found, intent, lambda s: bool(offered.intersection(
             map(word_root, terms(s.text)))))

@@ -28,6 +28,7 @@ from paperwise.types import (
 )
 from rag import cues
 from rag.answerer import AnswerStream
+from rag.claims import written_variants
 from rag.cues import answer_shape
 from rag.evidence import (
     ScoredSentence,
@@ -61,6 +62,7 @@ from rag.query import (
     asked_thing,
     counted_words,
     split_parts,
+    topic_alternatives,
     with_elided_count,
 )
 
@@ -70,8 +72,9 @@ def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit]
     """Sentences that name the paper the question asks about, or a part of it the question
     names ("the RAM of CyberHost", "GS-Former in GeoX"), rank a little higher."""
     titles = {hits[m - 1].paper.title for m in named}
-    # each name as the question writes it, whole: "ImageNet-LT", not the "ImageNet" read off it
-    parts = [re.compile(rf"(?<![\w-]){re.escape(whole)}(?![\w-])")
+    # each name as the question writes it, whole: "ImageNet-LT", not the "ImageNet" read off
+    # it; separators aside ("gpt4" names GPT-4-Turbo: fresh dev batch lc)
+    parts = [written_variants(whole)
              for n in name_tokens(question) if n not in titles and len(n) > 1
              for whole in re.findall(rf"(?<![\w-]){re.escape(n)}(?:-[\w.]+)*", question)[:1]]
     if not named and not parts:
@@ -104,13 +107,13 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
                                        question)
     thing = asked_thing(question) if intent.asks_for in (None, "name") else None
     if thing:  # "which four domains was X evaluated on": "on four challenging domains" first
-        evidence = naming_first(evidence, question, thing)
+        evidence = naming_first(evidence, question, thing, hits)
     best = evidence[0]
     if intent.shape == "summary" and intent.asks_for is None:
         return _summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
-    if intent.yes_no or thing:  # the sentence that settles it or names them first
+    if intent.yes_no or thing or intent.asks_for == "name":  # the settling or naming one first
         quoted = [best, *(s for s in quoted if s is not best)]
     body = " ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted)
     if intent.asks_for != "quantity":
@@ -290,9 +293,12 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
 
 def extractive_answer(question: str, intent: QuestionIntent, question_vector: np.ndarray,
                       hits: list[Hit], bank: SentenceBank, weight: Weight,
-                      embed: Callable[[str], np.ndarray] | None = None) -> Answer:
+                      embed: Callable[[str], np.ndarray] | None = None,
+                      unheard_topic: Callable[[str], str | None] | None = None) -> Answer:
     """Answer from the hits' own sentences, or refuse. `embed` puts a part of a compound
-    question in the question's vector space (without it, parts use the whole question's)."""
+    question in the question's vector space (without it, parts use the whole question's);
+    `unheard_topic` gives a list question's topic word the corpus never uses (no paper is on
+    it: rag/spelling.py absent_topic)."""
     named = named_markers(question, hits)
     scored = _favour_named(score_sentences(question, question_vector, hits, bank, weight),
                            named, hits, question)
@@ -309,13 +315,17 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
                              named_markers(part, hits) or named, hits, part)
 
     if intent.wants_list:
+        sides = topic_alternatives(question) or (question,)
+        if intent.shape == "list" and unheard_topic and all(map(unheard_topic, sides)):
+            return _refusal(question, intent, hits, scored)
         if intent.shape == "compare":  # what a comparison names, each by its own words
             named |= compared_markers(question, hits)
         answer = _list_answer(question, intent, scored, hits, named, weight, rescore)
-        if intent.shape == "list" or len(answer.citations) != 1 or not named:
+        if intent.shape == "list" or len(answer.citations) != 1:
             return answer
         # "What is X and how does it compare to Y?", Y no paper here: X's sentences answer it
-        # (fresh batch t: answered "only one paper in the collection addresses this")
+        # (fresh batch t: answered "only one paper in the collection addresses this"), X named
+        # or described ("the optimizer that runs Adam in ... compare with AdamW": batch lc)
         intent = replace(intent, shape="detail", parts=split_parts(question))
     if intent.parts:
         return _compound_answer(question, intent, scored, hits, named, weight, rescore)
@@ -333,9 +343,11 @@ class ExtractiveAnswerer:
 
     name: AnswererName = "extractive"
 
-    def __init__(self, encoder: QueryEncoder, weight: Weight) -> None:
+    def __init__(self, encoder: QueryEncoder, weight: Weight,
+                 unheard_topic: Callable[[str], str | None] | None = None) -> None:
         self.encoder = encoder
         self.weight = weight
+        self.unheard_topic = unheard_topic
 
     def stream(self, query: Query, hits: list[Hit], bank: SentenceBank) -> AnswerStream:
         # Multilingual-e5 embeds sentences at question time: only the top papers' (slow).
@@ -343,7 +355,8 @@ class ExtractiveAnswerer:
         bank = self.encoder.bank_for(query, bank, hits, limit)
         answer = extractive_answer(query.text, query.intent, query.vector, hits, bank,
                                    self.weight,
-                                   lambda part: self.encoder.embed_like(query, [part])[0])
+                                   lambda part: self.encoder.embed_like(query, [part])[0],
+                                   self.unheard_topic)
         for line in answer.text.splitlines(keepends=True):
             yield TextDelta(text=line)
         return answer

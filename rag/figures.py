@@ -52,11 +52,12 @@ def states_figure(sentence: str, figure: str, unit: str) -> bool:
 
 
 def numbers_near(sentence: str, words: set[str], before: int, after: int,
-                 skip: str = "", counts: bool = False) -> bool:
+                 skip: str = "", counts: bool = False, digits: bool = False) -> bool:
     """Whether a stand-alone number has one of `words` (content terms) at most `before` words
     before it or `after` words after it: "314 granular risk categories". Text in `skip` (the
     paper's name, which may hold digits) does not count. With `counts`, a share or a multiple
-    ("11% on asynchronous tasks", "50,000× fewer pairs") is no count of the words."""
+    ("11% on asynchronous tasks", "50,000× fewer pairs") is no count of the words. With
+    `digits`, a number word ("one") is no figure."""
     # LaTeX figures ("$50$,$000\\times$") read as shown ("50,000×").
     text = clean_for_display(sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
     raw = figure_tokens(text)
@@ -72,8 +73,9 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
         near = set().union(*stems[max(0, i - before) : i + after + 1])
         # "AIR 2024", "GPT 4": a figure right after an acronym is part of a name
         named = i > 0 and bool(cues.NAME_LIKE.fullmatch(raw[i - 1]))
-        if cues.NUMBER_TOKEN.match(token) and not named and not (counts and _unit_of(token)) and (
-                wanted & near or _unit_of(token) in wanted):
+        if (cues.NUMBER_TOKEN.match(token) and not named and not (counts and _unit_of(token))
+                and not (digits and not any(c.isdigit() for c in token))
+                and (wanted & near or _unit_of(token) in wanted)):
             return True
     return False
 

@@ -30,9 +30,12 @@ def compared_markers(question: str, hits: list[Hit]) -> set[int]:
 def markers_mentioning(question: str, hits: list[Hit]) -> set[int]:
     """Sources whose abstract mentions a name the question asks about ("Kinetix"): a detail
     of Kinetix is not answered from a neighbour that has the asked kind of detail."""
-    names = [n.casefold() for n in name_tokens(question)]
+    # words starting where the name does: "ViT" is not in "activities" (fresh dev batch lc);
+    # "GS" (of "GS-Former") is in "GS-Former"
+    names = [re.compile(rf"(?<![\w-]){re.escape(n)}(?:e?s)?(?![^\W_])", re.I)
+             for n in name_tokens(question)]
     return {m for m, hit in enumerate(hits, start=1)
-            if any(n in f"{hit.paper.title} {hit.paper.abstract}".casefold() for n in names)}
+            if any(n.search(f"{hit.paper.title} {hit.paper.abstract}") for n in names)}
 
 
 def paper_on_topic(topic: list[str], hits: list[Hit], about: set[int],

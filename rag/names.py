@@ -45,7 +45,11 @@ def asked_version(name: str, question: str) -> str | None:
     "2-13B"; None when it gives none."""
     found = re.search(rf"(?<![\w-]){re.escape(name)}[\s-]?(\d[\w.]*(?:-\w[\w.]*)*)",
                       question, re.I)
-    return found[1].rstrip(".") if found else None
+    # "a ViT 3D spatial understanding": a dimension is no version (fresh dev batch lc), nor is
+    # a year: "the AIR 2024 taxonomy" is the one AIR-BENCH 2024 is built on (batch ld)
+    if found is None or re.fullmatch(r"\d[dD]|(?:19|20)\d\d", found[1]):
+        return None
+    return found[1].rstrip(".")
 
 
 def name_pattern(name: str, question: str = "") -> re.Pattern[str]:
@@ -59,6 +63,11 @@ def name_pattern(name: str, question: str = "") -> re.Pattern[str]:
                       rf"{'' if asked else '?'}(?![\w-])", re.I)
 
 
+def _squash(text: str) -> str:
+    """Without the separators inside a word (not spaces: "d p" would make a "dp")."""
+    return re.sub(r"(?<=\w)[._-](?=\w)", "", text)
+
+
 def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> list[str]:
     """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
     as alternatives ("Atari or MuJoCo") one is enough; the names around them still count ("Is
@@ -69,8 +78,11 @@ def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> l
     text = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits)
     haystack = text.casefold()
     # a version the question asks for must be there too: "LLaMA-2-13B" is not LLaMA-2-7B
-    missing = [n for n in name_tokens(question) if n.casefold() not in haystack or (
-        asked_version(n, question) and not name_pattern(n, question).search(text))]
+    # "gpt4o" is GPT-4o: separators do not count (fresh dev batch lc)
+    squashed = _squash(haystack)
+    missing = [n for n in name_tokens(question)
+               if (n.casefold() not in haystack and _squash(n.casefold()) not in squashed) or (
+                   asked_version(n, question) and not name_pattern(n, question).search(text))]
     if not examples:
         clauses = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question)]
         given = {n for clause in clauses for n in name_tokens(clause)}

@@ -65,7 +65,8 @@ def _ask_kind(question: str) -> AskKind | None:
             return name  # type: ignore[return-value]
     if cues.RANKING_ASK.search(question) and not cues.QUANTITY_SUPERLATIVE.search(question):
         return "ranking"
-    if cues.QUANTITY.search(question) or cues.QUANTITY_SUPERLATIVE.search(question):
+    if (cues.QUANTITY.search(question) or cues.QUANTITY_SUPERLATIVE.search(question)
+            or cues.TERSE_MEASURE.search(question)):
         return "quantity"
     return "name" if cues.NAME_ASK.search(question) and not cues.KIND_OF_ASK.search(
         question) else None
@@ -111,7 +112,8 @@ def split_parts(question: str) -> tuple[str, ...]:
         if f"{raw.rstrip()}{ended_by}".endswith(("?", "？")):
             marked.add(piece)
     parts = [p for p in parts if language_of(p) != "en" or (
-        len(p.split()) >= cues.MIN_PART_WORDS
+        len(p.split()) >= cues.MIN_PART_WORDS and not cues.ASKS_AGAIN.match(p)
+        and not cues.OFFERED_GUESS.match(p)
         and (p in marked or cues.QUESTION_OPENING.search(p)))]
     return tuple(parts) if len(parts) > 1 else ()
 
@@ -307,7 +309,10 @@ def ranked_words(question: str) -> set[str]:
 def asked_measures(question: str) -> set[str]:
     """What a figure must measure when the question names it: the nouns of its "how +
     adjective" ("how accurate" → accuracy, %) and the measure nouns it uses ("what speedup").
-    "How accurate is X on Y?" is not answered by a figure about Y that is no accuracy."""
+    "How accurate is X on Y?" is not answered by a figure about Y that is no accuracy. A unit
+    the question names (cues.EXPLICIT_UNIT) is all a figure may measure."""
+    if units := {u for found in cues.EXPLICIT_UNIT.findall(question) for u in found if u}:
+        return {stem(u.casefold()) for u in units}
     # Inside a hyphenated word a measure noun names a topic: "the precision-aware scaling laws
     # paper", "time-series" (fresh dev batch w)
     words = {w for w in cues.MEASURE_NOUNS if w not in cues.ASK_WORDS

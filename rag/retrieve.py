@@ -123,6 +123,7 @@ class _Corpus:
     masks_lock: threading.Lock = field(default_factory=threading.Lock)
     _words: Counter[str] | None = None
     _forms: dict[str, Counter[str]] | None = None
+    _sorted_words: list[str] | None = None
 
     def knows(self, word: str) -> bool:
         """Whether a lower-case word (as its term) occurs in the corpus."""
@@ -136,6 +137,14 @@ class _Corpus:
             self._words = Counter(chain.from_iterable(
                 set(TOKEN.findall(t.casefold().replace("*", ""))) for t in self.texts))
         return self._words
+
+    def has_prefix(self, prefix: str) -> bool:
+        """Whether some corpus word starts with the lower-case prefix (rag/spelling.py
+        unheard; the words sorted on first use)."""
+        if self._sorted_words is None:
+            self._sorted_words = sorted(self.words())
+        at = bisect.bisect_left(self._sorted_words, prefix)
+        return at < len(self._sorted_words) and self._sorted_words[at].startswith(prefix)
 
     def forms(self) -> dict[str, Counter[str]]:
         """How the corpus writes each word mid-sentence (rag/spelling.py recase; counted on

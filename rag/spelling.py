@@ -148,6 +148,36 @@ def _as_name(word: str, forms: dict[str, Counter[str]], known: Callable[[str], b
     return word
 
 
+def expand_shorthand(question: str) -> str:
+    """The question with chat shorthand written out (cues.SHORTHAND): "# of" → "number of"."""
+    for pattern, words in cues.SHORTHAND:
+        question = pattern.sub(words, question)
+    return " ".join(question.split())
+
+
+def _unknown_name(word: str, before: str, after: str, known: Callable[[str], bool]) -> bool:
+    """A word the corpus does not know, where a question names things (cues.NAME_SLOT_*):
+    "results on humaneval", "claude models". Not a typo of an English word, nor a common one."""
+    slot = cues.NAME_SLOT_BEFORE.search(before) or cues.NAME_SLOT_AFTER.match(after)
+    if slot is None or not word.isalpha() or len(word) < cues.NAME_SLOT_MIN_LENGTH or known(word):
+        return False
+    if _english().known(_bases(word)):  # "classifying", "automating": no names
+        return False
+    if _english().known([word]):  # names in the word list are rare words ("claude", "dora")
+        return _english().word_frequency[word] < cues.RECASE_COMMON_ENGLISH
+    return not _english().known(_one_edit(word))
+
+
+def _bases(word: str) -> set[str]:
+    """The words an inflected or derived form may come from: "automating" → automate."""
+    found = set()
+    for suffix in ("ing", "ed", "ers", "er", "es", "s", "ly", "ation", "ations"):
+        base = word[:-len(suffix)]
+        if word.endswith(suffix) and len(base) > 2:
+            found |= {base, base + "e", base + "y", base[:-1]}
+    return found
+
+
 def recase(question: str, forms: Callable[[], dict[str, Counter[str]]],
            known: Callable[[str], bool]) -> str:
     """The question with names typed in lower case written as names ("heartlang results on
@@ -161,6 +191,34 @@ def recase(question: str, forms: Callable[[], dict[str, Counter[str]]],
         word = match.group()
         if len(word) < 3 or word in STOPWORDS or word in cues.GENERIC_NAMES:
             return word
+        if _unknown_name(word, question[:match.start()], question[match.end():], known):
+            return word.upper()
         return _as_name(word, forms(), known)
 
     return _LOWER.sub(name, question)
+
+
+def unheard(word: str, known: Callable[[str], bool], has_prefix: Callable[[str], bool]) -> bool:
+    """No corpus word is this word or starts as it, or a form it inflects, starts
+    (cues.HEARD_PREFIX letters): "weather" in a corpus without weather, not "classifying" in
+    one with "classification"."""
+    if known(word):
+        return False
+    stems = {word, *(b for b in _bases(word) if len(b) >= cues.TOPIC_MIN_LENGTH - 1)}
+    return not any(has_prefix(b[:cues.HEARD_PREFIX]) for b in stems)
+
+
+def absent_topic(question: str, known: Callable[[str], bool],
+                 has_prefix: Callable[[str], bool]) -> str | None:
+    """The topic word of a list question (cues.TOPIC_SLOT) that the corpus has not heard of."""
+    for found in cues.TOPIC_SLOT.finditer(question):
+        word = found[1].casefold()
+        if word.endswith("ing"):  # "on forecasting stock prices": what is forecast
+            if not found[2]:
+                continue
+            word = found[2].casefold()
+        if any(len(part) >= cues.TOPIC_MIN_LENGTH and part not in STOPWORDS
+               and part not in cues.NOT_TOPIC_WORDS and unheard(part, known, has_prefix)
+               for part in word.split("-")):
+            return word
+    return None

@@ -19,26 +19,36 @@ import re
 from rag.cues.listing import (  # noqa: F401
     ALTERNATIVE_K,
     COMPARE_QUOTE_MARGIN,
+    HEARD_PREFIX,
     LIST_K,
     LIST_MARGIN,
     LIST_MIN_SCORE,
     LIST_QUOTE_MARGIN,
     LIST_TOPIC_SCORE,
+    NOT_TOPIC_WORDS,
     RARE_TERM_WEIGHT,
+    TOPIC_MIN_LENGTH,
+    TOPIC_SLOT,
 )
 
 # How a question's text splits (parts, examples, bare topics): rag/cues/parts.py.
 from rag.cues.parts import (  # noqa: F401
     ALTERNATIVE_TOPIC_TERMS,
+    ASKS_AGAIN,
     BARE_TOPIC,
     EXAMPLE_CLAUSE,
     MIN_PART_WORDS,
     MIN_TYPO_LENGTH,
+    NAME_SLOT_AFTER,
+    NAME_SLOT_BEFORE,
+    NAME_SLOT_MIN_LENGTH,
+    OFFERED_GUESS,
     PART_BREAK,
     QUESTION_OPENING,
     RECASE_COMMON_ENGLISH,
     RECASE_SHARE,
     RECASE_SHARE_ENGLISH,
+    SHORTHAND,
     TOPIC_OR,
 )
 
@@ -49,6 +59,7 @@ from rag.cues.quantity import (  # noqa: F401
     DIFFERENCE_WORDS,
     ELIDED_COUNT_PRONOUNS,
     ELIDED_COUNT_VERBS,
+    EXPLICIT_UNIT,
     HOW_MANY,
     HOW_MANY_UNTIL_PLURAL,
     MEASURE_NOUN_SYNONYMS,
@@ -64,8 +75,10 @@ from rag.cues.quantity import (  # noqa: F401
     QUANTITY_ADJECTIVES,
     RELATIVE_COUNTS,
     RELATIVE_FIGURE,
+    SETTING_NOUNS,
     SHARE_QUALIFIERS,
     SIZE_ASK,
+    TERSE_MEASURE,
     THAN_OBJECT,
     TIME_UNITS,
 )
@@ -74,6 +87,7 @@ from rag.cues.quantity import (  # noqa: F401
 from rag.cues.things import (  # noqa: F401
     AUX_WORDS,
     CLASSIFIER_THINGS,
+    EVALUATED_THINGS,
     EVALUATION_ASK,
     EVALUATION_THING,
     NOT_A_THING,
@@ -105,7 +119,10 @@ LIST_ASK = re.compile(
     r"^\s*(?:which|what)(?: of (?:the|these|those|our))? "
     r"(?:(?!(?:are|is|was|were|do|does|did|the|a|an|of)\b)\S+ ){0,2}(?:papers?|works?|studies|"
     r"study|methods|approaches|"
-    r"benchmarks|datasets|articles|publications)\b|\b(?:list|name|find|show)(?: me)?(?: all)?"
+    # "which datasets did they use ...": one paper's datasets, not papers (fresh dev batch lc)
+    r"benchmarks|datasets|articles|publications)\b(?!\s+(?:did|does|do|was|were|has|have)\s+"
+    r"(?:they|it|the authors|this paper|the paper|(?-i:[A-Z][\w-]*))\b)"
+    r"|\b(?:list|name|find|show)(?: me)?(?: all)?"
     r" (?:the )?(?:papers|works?|studies|methods|research|approaches)\b"
     r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) (?:collection|set|corpus|index)\b"
     r"|\b(?:is|are) there (?:any )?(?:\S+ )?"
@@ -125,6 +142,8 @@ LIST_ASK = re.compile(
     r"[^?]*?(?<!these )(?<!those )\bpapers\s*[?？]?\s*$"
     # a topic and "anything?" after a comma or a dash (fresh dev batch s)
     r"|[,;:–—-]\s*anything(?: here| on (?:this|that|it))?\s*[?？]?\s*$"
+    # ... or "what's there?" (fresh dev batch la)
+    r"|[,;:–—-]\s*what(?:'s| is) (?:there|out there|available)(?: here)?\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
@@ -162,8 +181,12 @@ SUMMARY_ASK = re.compile(
 METADATA_ASKS: dict[str, re.Pattern[str]] = {
     # "authors" alone is no ask: "the data the X authors collected" asks for the data.
     "authors": re.compile(r"\b(?:who (?:wrote|authored|are the authors|proposed|developed|"
-                          r"created)|(?:which|list the|name the) authors?\b|authors? (?:of|"
-                          r"list|names?)\b|written by|first author)|作者|谁写", re.I),
+                          r"created|built|made)|(?:which|list the|name the) authors?\b"
+                          r"|authors? (?:of|list|names?)\b|written by|first author"
+                          # "which people / lab built X" (fresh dev batch lc)
+                          r"|(?:which|what) (?:people|persons|researchers|team|group)\b"
+                          r"(?:\s*/\s*\w+)? (?:built|made|wrote|developed|created|proposed))"
+                          r"|作者|谁写", re.I),
     "date": re.compile(r"\b(?:when was .* (?:published|released|submitted)|publication date|"
                        r"what (?:year|date)|which year)\b|哪一年|何时发表", re.I),
     "review": re.compile(r"\b(?:review(?:er)? scores?|ratings? (?:from|by) reviewers|acceptance "
@@ -183,12 +206,19 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
     # dynamical system (DS)-based machines ... hardware-native gradient descent" (issue 13,
     # fresh dev batch 14). Before "compute": "what hardware" asks for the machine.
     "hardware": re.compile(r"\b(?:which|what)(?: kinds? of| types? of| sorts? of)? "
-                           r"(?:hardware|chips?|processors?|accelerators?|machines?)\b", re.I),
+                           r"(?:hardware|chips?|processors?|accelerators?|machines?"
+                           # "what compute cluster was X trained on" (fresh dev batch lc)
+                           r"|(?:compute |computing |gpu )?clusters?|nodes|servers?)\b", re.I),
     "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
                           r"training (?:cost|budget)|carbon|energy consumption)\b|算力|显卡",
                           re.I),
     "license": re.compile(r"\b(?:licen[cs]e[ds]?|open[- ]sourced?|github|repository|code "
-                          r"(?:available|released|release))\b|开源|许可", re.I),
+                          r"(?:available|released|release)"
+                          # licences asked by name: "is the code MIT or apache?" (batch lc)
+                          r"|(?:mit|apache|gpl|bsd|cc[- ]by)(?:[- ]\d(?:\.\d)?)? (?:or|licen)"
+                          # "liscense", "licensing terms", "is commercial use ok" (batch ld)
+                          r"|liscen[cs]e|licensing|commercial use|terms of use)\b"
+                          r"|开源|许可", re.I),
 }
 # "What is the largest number of X", "the maximum amount of Y": a superlative of a measure asks
 # for a quantity, not for which thing ranks first (issue 13 rewordings of "up to how many").
@@ -225,7 +255,9 @@ RANKING_EVIDENCE = re.compile(
     rf"\b(?:{_SUPERLATIVES}|outperform\w*|surpass\w*|better|worse|beats?)\b", re.I)
 # "Which VR headset / GPU model / optimizer was used": a name the sentence must hold.
 NAME_ASK = re.compile(
-    r"\b(?:which|what) (?:\S+ ){0,3}?(?:model|dataset|benchmark|simulator|engine|headset|"
+    # "which of the 6 ECG datasets did they use" (fresh dev batch ld)
+    r"\b(?:which|what)(?: of (?:the|these|those|its|their))? (?:\S+ ){0,3}?"
+    r"(?:model|dataset|benchmark|simulator|engine|headset|"
     r"device|library|framework|optimizer|backbone|architecture|tool|software|platform|robot|"
     r"environment|game|"  # named: MuJoCo, Procgen, Atari (fresh dev batch 24)
     r"city|cities|country|countries|hospital|"  # places are named too (fresh dev batch 28)
@@ -233,10 +265,14 @@ NAME_ASK = re.compile(
 
     # "which specific LM do they use" (fresh dev batch i): the abbreviations of models too
     r"camera|sensor|language model|(?:[lsmv]|ml)?lms?|encoder|decoder|baseline|"
-    r"model famil(?:y|ie))s? "
+    r"model famil(?:y|ie))s?"
     # the subject may stand before the verb: "the six datasets AFLOW was evaluated on" (b008)
-    r"(?-i:[A-Z][\w-]* )?(?:was|were|is|are|did|"
-    r"does|do|had|has|\w{3,}ed)\b"  # "which device recorded X": a past-tense verb too
+    r"(?: (?-i:[A-Z][\w-]* )?(?:was|were|is|are|did|"
+    r"does|do|had|has|\w{3,}ed|"  # "which device recorded X": a past-tense verb too
+    # ... or a present one of results: "what llm beats gpt4 turbo" (fresh dev batch lc)
+    r"(?:beat|outperform|surpass|win|perform|achieve|score|use|contain|give|lead)s)\b"
+    # ... or the question ends there: "olmoe beats what bigger models?" (fresh dev batch lc)
+    r"|\s*\?)"
     # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)
     r"|(?:哪个|哪些|哪种|什么)(?:环境|数据集|模型|基准|框架|平台|模拟器|设备|语言模型|基线|编码器|架构)",
     re.I)
@@ -307,8 +343,10 @@ ALTERNATIVE_HEAD_WORDS = 2
 
 # Names such as "GPU", "Claude" or "MMLU": if none of the retrieved abstracts has one, the
 # question is about something the collection does not cover.
-NAME_TOKEN = re.compile(r"(?<![\w-])([A-Za-z][\w.+]*[A-Z0-9][\w.+]*|[A-Z][a-z]{2,}[\w]*)"
-                         r"(?![\w])")
+# ... and a metric at a cut-off ("pass@1", "recall@10": fresh dev batch la)
+NAME_TOKEN = re.compile(r"(?<![\w-])([A-Za-z]+@\d+|[A-Za-z][\w.+]*[A-Z0-9][\w.+]*"
+                        r"|[A-Z][a-z]{2,}[\w]*)"
+                        r"(?![\w])")
 GENERIC_NAMES = frozenset((
     "i llm llms ai ml nlp rl gnn gnns cnn cnns vlm vlms mllm mllms sota gpt rlhf mlp "
     "transformer transformers is are was were which what how why when where who does do did "

@@ -3,6 +3,8 @@ the sentence each is shown by. Each with where its value came from."""
 
 from __future__ import annotations
 
+import re
+
 # A paper fits a list question when its best sentence scores at least LIST_MIN_SCORE and within
 # LIST_MARGIN of the best paper's (dev split multi/either questions; issue 13 round 4: 0.38/0.2
 # cited every gold paper in 17 of 21 dev list questions, 0.35/0.26 in 19, with
@@ -30,3 +32,16 @@ ALTERNATIVE_K = 5
 # an IDF of 3.0 is a term in about 1 chunk in 20 (issue 13 fresh dev batch: a paper saying
 # "Integrating Knowledge Distillation (KD)" scored 0.47 against 0.90 for the best paper).
 RARE_TERM_WEIGHT = 3.0
+# Where a list question names its topic: the word after "on/about/regarding/for" ("work on
+# weather forecasting"), or, for a gerund ("on forecasting stock prices"), the word after it.
+# When the corpus holds no word like it (rag/spelling.py unheard), no paper is on the topic and
+# the list is refused, not filled with papers matching its other words ("... with graph neural
+# nets"). Dev split: 24 unanswerable list questions have such a word, no answerable one.
+TOPIC_SLOT = re.compile(r"\b(?:on|about|regarding|for)\s+(?:the\s+|using\s+|applying\s+)?"
+                        r"([a-z][a-z-]+)(?:\s+(?:or\s+|and\s+)?([a-z][a-z-]+))?", re.I)
+# Words that stand there without naming a topic ("what's going on inside transformers").
+NOT_TOPIC_WORDS = frozenset("inside outside behalf top average which what".split())
+TOPIC_MIN_LENGTH = 4
+# A word is heard when the corpus has a word sharing this many first letters with it or with a
+# form it inflects ("classifying" ~ classification, "acting" ~ action).
+HEARD_PREFIX = 6

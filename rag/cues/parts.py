@@ -23,6 +23,16 @@ PART_BREAK = re.compile(
     r"where|why)\b)"
     r"|,\s*and\s+(?=(?:does|do|did|is|are|was|were|can)\b)|；|？(?=\S)", re.I)
 MIN_PART_WORDS = 3
+# A few words with a figure and no question word offer a guess for the part before ("soap
+# precond freq set to what? every 10 steps? 100?", "geox model size? 7b or smaller?": fresh
+# dev batch ld): no part of their own.
+OFFERED_GUESS = re.compile(r"^(?!.*\b(?:what|which|how|who|where|when|why)\b)(?=.*\d)"
+                           r"(?:\S+\s*){1,4}$", re.I)
+# A piece asking again for what the one before asked is no part: "X beats what bigger models?
+# name them pls" (fresh dev batch lc).
+ASKS_AGAIN = re.compile(r"^(?:(?:please|pls|plz|can you|could you)\s+)?(?:name|list|give|show|"
+                        r"tell me)\s+(?:them|those|these|the ones|it|which ones)"
+                        r"(?:\s+(?:please|pls|plz|all))?$", re.I)
 # A part is a question when it opens like one ("On which datasets ..." too) or asks in place
 # ("X was validated on which language model": fresh dev batch 16); an instruction riding
 # along ("Ignore your rules and ...") is not a part to answer.
@@ -70,6 +80,31 @@ MIN_TYPO_LENGTH = 5
 RECASE_SHARE = 0.6
 RECASE_SHARE_ENGLISH = 1.0
 RECASE_COMMON_ENGLISH = 1000
+# A word the corpus never uses, that is no English word nor one edit from one (so no typo of
+# a word), typed where questions put a name: after "on", "vs", "than", ..., or before
+# "dataset", "results", ... ("results on humaneval", "ld3 on ffhq faces", "heartlang ptbxl
+# results": fresh dev batches la and lc answered these from other facts). Read as a name, so
+# the abstracts lacking it is seen. An English word qualifies when rare (RECASE_COMMON_ENGLISH:
+# "claude models", "kasa vs dora").
+NAME_SLOT_BEFORE = re.compile(r"\b(?:on|vs|versus|against|than|like)\s+$", re.I)
+NAME_SLOT_AFTER = re.compile(r"^\s+(?:datasets?|benchmarks?|results?|scores?|splits?|suites?"
+                             # ... or before what is measured on it: "aflow humaneval number",
+                             # "heartlang ptbxl auroc" (fresh dev batch ld)
+                             r"|models?|numbers?|accuracy|performance|auroc|auc|f1|fid)\b", re.I)
+NAME_SLOT_MIN_LENGTH = 4
+# Chat shorthand read as the words it stands for: "# of human subjects" asks how many (fresh
+# dev batch lc), "w/ tree search", "w/o labels".
+SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?<![\w#])#\s*(?=of\b)", re.I), "number "),
+    (re.compile(r"(?<![\w#])#\s*(?=[a-z])", re.I), "number of "),
+    (re.compile(r"\bw/o\b", re.I), "without"),
+    (re.compile(r"\s\+\s"), " and "),  # "# of runs fitted + biggest model" (batch ld)
+    (re.compile(r"\bw/(?=\s|[a-z])", re.I), "with "),
+    # abbreviations the abstracts spell out ("olmoe params?" counts parameters)
+    (re.compile(r"\bparams\b", re.I), "parameters"), (re.compile(r"\bhrs\b", re.I), "hours"),
+    (re.compile(r"\bperf\b", re.I), "performance"), (re.compile(r"\bpl[sz]\b", re.I), "please"),
+    (re.compile(r"\bfreq\b", re.I), "frequency"),
+)
 # A list of papers on two topics: "work on audio-driven portrait video generation or
 # diffusion-based planning?" (fresh dev batches c and e listed only the first topic's papers).
 # Each side needs ALTERNATIVE_TOPIC_TERMS content words: "Atari or MuJoCo" and "online or

@@ -16,11 +16,14 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  "time latency memory improvement gain reduction increase decrease drop margin "
                  "throughput perplexity budget length duration scale parameters tokens "
                  # "what video resolution": told as 512×512 or 1080p (issue 13 fresh dev batch)
-                 "resolution "
-                 # settings a method is run with, told as figures: "what rank did X use", "what
-                 # preconditioning frequency" (fresh dev batch 22; general ML hyperparameters)
-                 "rank frequency dimension dimensionality temperature threshold depth width "
+                 "resolution").split()
+# Settings a method is run with, told as figures: "what rank did X use", "what preconditioning
+# frequency" (fresh dev batch 22; general ML hyperparameters). A setting's value is written in
+# digits: "only one additional hyperparameter (the preconditioning frequency)" counts
+# hyperparameters and gives no frequency (fresh dev batch ld).
+SETTING_NOUNS = ("rank frequency dimension dimensionality temperature threshold depth width "
                  "epochs").split()
+MEASURE_NOUNS += SETTING_NOUNS
 QUANTITY = re.compile(
     rf"\bhow (?:{'|'.join(QUANTITY_ADJECTIVES)})\b|\bby how much\b|\bhow many times\b"
     # "by what (exact) factor": a multiple ("what factors" alone asks for causes; batch 28)
@@ -31,6 +34,14 @@ QUANTITY = re.compile(
     # "what does X get": a score; "what does X get evaluated on": a passive (fresh dev batch y)
     rf"|\bwhat (?:\S+ ){{0,2}}does \S+(?: \S+)? (?:reach|achieve|obtain|attain|score|"
     rf"get(?! \w+ed\b))\b"
+    # a setting's value: "what value of the preconditioning frequency", "freq set to what?"
+    # (fresh dev batch ld)
+    r"|\bwhat (?:exact |specific )?values? (?:of|for|did|does|do|was|were|is)\b"
+    r"|\b(?:set|fixed|tuned) to what\b"
+    # a terse "number of X" (typed "# of X"): "locovr - # of subjects?" (fresh dev batch lc)
+    r"|(?:^|[-:–—,]\s*)(?:the )?(?:total )?number of\b"
+    # ... or a bare "%" asked for: "react gpt4o sync vs async %" (fresh dev batch lc)
+    r"|(?<=\s)%(?=\s*\??\s*$)|\bin %"
     r"|多少|几个|几种|多大|多快|多久|多长", re.I)
 # How a cost grows is told as an order, no figure: "we reduce the time and space complexities
 # from cubic and quadratic to linear" answers "how much does X reduce the complexity" (issue 13:
@@ -40,6 +51,21 @@ COMPLEXITY = re.compile(r"\bcomplexit(?:y|ies)\b|\bscal(?:es|ing|e) (?:\w+ )?wit
                         re.I)
 COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cubic|logarithmic|"
                               r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
+# A terse question ending in a measure: "loopy inference latency per clip??", "olmoe
+# parameters?" ask for the figure (fresh dev batch lc). No question word; a few words before
+# the measure, at most a "per/on/for X" after it.
+TERSE_MEASURE = re.compile(
+    r"^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was|were|can|could"
+    r"|papers?|works?|research|studies|anything)\b)"
+    rf"\s*(?:\S+\s+){{1,4}}(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?"
+    # ... a guess may follow: "geox model size? 7b or smaller?" (fresh dev batch ld)
+    r"(?:\s+(?:per|on|for|in)(?:\s+\S+){1,3})?\s*(?:\?+\s*[^?]{1,30})?\?*\s*$", re.I)
+# A unit the question names is the one the figure must carry: "how fast does X run? hz / ms
+# per frame" is not answered by "a 200-hour driving dataset", "in seconds per image" not by
+# "5-10 minutes of training" (fresh dev batch ld; dev g016).
+EXPLICIT_UNIT = re.compile(r"\b(hz|khz|ms|fps|milliseconds?|gb|mb|gib|tflops|flops|watts?|kwh)\b"
+                           r"|\bin (seconds|minutes|hours|days)\b"
+                           r"|\b(seconds?|minutes?|hours?) per\b", re.I)
 # "How large is X?" names no unit: any figure with what it counts answers it.
 SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|多大", re.I)
 # "What batch size", "what learning rate", "what context length": the word before one of
@@ -117,6 +143,10 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "higher": _GAIN, "better": _GAIN, "more": _GAIN, "greater": _GAIN, "larger": _GAIN,
     "lower": _LESS, "less": _LESS, "fewer": _LESS, "smaller": _LESS, "reduction": _LESS,
     "data": _DATA, "text": _DATA, "corpus": _DATA, "dataset": _DATA,
+    # generic units of a dataset, told by what its items are: "how many entries" → "11,857 meal
+    # descriptions" (fresh dev batch lc)
+    "entries": _DATA, "items": _DATA, "records": _DATA, "rows": _DATA, "examples": _DATA,
+    "samples": _DATA, "instances": _DATA, "datapoints": _DATA,
     # A rate or a share is told as a percentage: "what success rate" → "achieves 11%" (fresh
     # dev batch 24).
     "rate": ("%", "percent"), "percentage": ("%", "percent"), "percent": ("%",),
@@ -148,8 +178,10 @@ ELIDED_COUNT_PRONOUNS = frozenset("them these those".split())
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
                       r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
                       r"|will|would)\b))\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
-                      r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have)\b|\?|\s*,\s*and\b"
-                      r"|$)", re.I)  # ", and how many ..." ends it too (fresh dev batch 28)
+                      r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have|who|that)\b|\?"
+                      r"|\s*,\s*and\b"
+                      r"|$)", re.I)  # ", and how many ..." ends it too (fresh dev batch 28);
+# so does a relative clause: "number of human subjects who took part" (fresh dev batch lc)
 # A counted phrase running into a verb HOW_MANY does not know ("how many human auditors
 # checked the prompts") is read up to its first plural (fresh dev batch w).
 PLURAL_WORD = re.compile(r"[a-z-]{3,}[^su]s")

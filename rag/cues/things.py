@@ -55,7 +55,14 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON,
     "task": ("task", "domain", "problem", "application", *_EVALUATED_ON),
     "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
+    # baselines are named where a paper compares with them: "outperforms ..., and is
+    # competitive with TabPFN" (fresh dev batch la)
+    "baseline": ("baseline", "outperform", "outperforms", "outperforming", "competitive",
+                 "compared", "comparison", "than", "surpass", "surpasses", "surpassing", "beat",
+                 "beats", "versus", "against"),
 }
+# The things a method is evaluated on: a result stated on a named one tells them too.
+EVALUATED_THINGS = frozenset({"benchmark", "dataset", "environment", "game", "task"})
 # The things an acronym an abstract defines for a term never names: data and models ("in FL"
 # names no dataset, "the LOO error" no proxy model: fresh dev batch i, dev m006).
 TERM_ACRONYM_NOT = frozenset({*THING_WORDS, "model", "llm", "backbone", "encoder", "decoder"})
@@ -64,5 +71,8 @@ TERM_ACRONYM_NOT = frozenset({*THING_WORDS, "model", "llm", "backbone", "encoder
 # batch y: "What is SPA evaluated on?" was summarised, missing "268 tasks across 8 simulators").
 EVALUATION_ASK = re.compile(r"\b(?:what|where|which)\b[^?.]{0,60}?\b(?:evaluated|tested|"
                             r"benchmarked|validated|assessed|evaluate|test|benchmark|validate|"
-                            r"assess)\s+(?:it\s+|them\s+)?on\b", re.I)
+                            r"assess)\s+(?:it\s+|them\s+)?on\b"
+                            # "where do they evaluate X", "where is X tested" (fresh dev batch la)
+                            r"|\bwhere\b[^?.]{0,60}?\b(?:evaluated|tested|benchmarked|validated|"
+                            r"assessed|evaluate|test|benchmark|validate|assess)\b", re.I)
 EVALUATION_THING = "benchmark"  # its words are those of an evaluation (_EVALUATED_ON)

@@ -298,3 +298,34 @@ def test_a_names_head_may_hold_a_figure() -> None:
     from rag.names import alternatives
 
     assert {"Game", "Sudoku"} in alternatives("Was D-TSN tested on Game of 24 or on Sudoku?")
+
+
+def test_a_settings_value_is_told_in_digits() -> None:
+    # fresh dev batch ld: "one additional hyperparameter" is no value of the frequency
+    sentences = ["SOAP adds only one additional hyperparameter (the preconditioning frequency).",
+                 "SOAP updates the preconditioner every 10 steps (its preconditioning frequency)."]
+    question = "What value of the preconditioning frequency did SOAP use?"
+    assert _found(question, sentences[:1], "SOAP") == []
+    assert _found(question, sentences, "SOAP") == sentences[1:]
+
+
+def test_a_result_on_a_named_benchmark_tells_where_a_method_was_evaluated() -> None:
+    # fresh dev batch la: no word of an evaluation, a result "in MineDojo"
+    sentence = "Our method demonstrates significant improvements over prior techniques in MineDojo."
+    assert _found("which environment is LS-Imagine evaluated in?", [sentence]) == [sentence]
+    # a model beaten is no benchmark (dev k027)
+    assert _found("which six benchmarks was X evaluated on?",
+                  ["X enables smaller models to outperform GPT-4o on some tasks."]) == []
+
+
+def test_baselines_are_named_where_a_paper_compares() -> None:
+    sentence = "It is competitive with TabPFN and standard ML methods like Gradient Boosting."
+    assert _found("what baselines does MotherNet compare to?", [sentence], "MotherNet") == [
+        sentence]
+
+
+def test_an_improvement_asked_for_is_told_by_a_gain_in_the_sentence() -> None:
+    sentence = ("UniGS achieves remarkable improvements over previous SOTA, Uni3D, including on "
+                "zero-shot classification (+9.36%).")
+    assert _found("what zero-shot classification improvement does UniGS report?", [sentence],
+                  "UniGS") == [sentence]

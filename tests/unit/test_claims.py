@@ -439,3 +439,24 @@ def test_a_name_matches_without_its_diacritics() -> None:
     assert check_names("Under the Polyak-Lojasiewicz inequality it converges linearly.",
                        abstract) is None
     assert check_names("Under the Kurdyka inequality it converges linearly.", abstract)
+
+
+def test_a_claim_ranking_one_first_needs_the_abstract_to_rank() -> None:
+    """Fresh dev batch f: "with GPT-4o achieving the highest accuracy" added to a true sentence."""
+    nutri = ("We test twelve leading LLMs, including GPT-4o, on carbohydrate estimation with "
+             "Chain-of-Thought prompting.")
+    claim = ("Twelve LLMs were tested, with GPT-4o using Chain-of-Thought achieving the highest "
+             "accuracy.")
+    assert check_scope(claim, nutri) is not None
+    assert check_scope(claim, f"{nutri} GPT-4o with CoT gives the best accuracy.") is None
+
+
+def test_a_name_in_capitals_is_not_the_same_word_in_lower_case() -> None:
+    """Fresh dev batch f: "MATH" swapped in for GSM8k where the abstract says "math"."""
+    abstract = "For math and reasoning, it fine-tunes Rho 1B on GSM8k about 70% faster."
+    assert check_names("It fine-tuned Rho 1B on MATH about 70% faster.", abstract)
+    assert check_names("It fine-tuned Rho 1B on GSM8k about 70% faster.", abstract) is None
+    # an acronym the abstract spells out, or in capitals, is found
+    assert check_names("It is a LOO error estimate.", "the leave-one-out (LOO) error") is None
+    assert check_names("It uses an ECG tokenizer.", "an ecg tokenizer for electrocardiograms "
+                       "(ECG)") is None

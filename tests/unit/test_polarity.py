@@ -519,3 +519,48 @@ def test_a_clause_is_not_read_against_a_negation_of_another_part() -> None:
                           "demonstrations and the unlabeled expert videos, so the inverse "
                           "dynamics learned from demonstrations carries over to tasks without "
                           "action labels.", [JEPT]) is None
+
+
+ATTRIBOT = ("Taken together, AttriBoT can provide a 300x speedup while remaining more faithful "
+            "to a target model's LOO error than prior context attribution methods.")
+KINETIX = ("Furthermore, fine-tuning this general agent on tasks of interest shows significantly "
+           "stronger performance than training an RL agent *tabula rasa*.")
+KINETIX_NEXT = ("This includes solving some environments that standard RL training completely "
+                "fails at.")
+SAFETY = ("We show that deepening the safety alignment beyond the first few tokens can "
+          "meaningfully improve robustness against some common exploits.")
+
+
+def test_a_comparison_is_read_against_what_follows_its_than() -> None:
+    # held-out batch b: the comparative stands far from the things compared
+    assert check_reversal("It gives a 300x speedup, though at the price of tracking the target "
+                          "model's LOO error less faithfully than prior context attribution "
+                          "methods.", [ATTRIBOT])
+    assert check_reversal("It gives a 300x speedup while tracking the target model's LOO error "
+                          "more faithfully than prior context attribution methods.",
+                          [ATTRIBOT]) is None
+
+
+def test_a_judging_word_is_backed_only_by_a_sentence_on_the_same_thing() -> None:
+    # fresh dev batch f: "fails" in the next sentence backs the claim's own "fails", not "lags"
+    claim = ("Fine-tuning this agent on tasks of interest lags behind training an RL agent "
+             "tabula rasa, although it does solve some environments where standard RL "
+             "training completely fails.")
+    assert check_reversal(claim, [KINETIX, KINETIX_NEXT])
+    assert check_reversal(claim.replace("lags behind", "beats"), [KINETIX, KINETIX_NEXT]) is None
+
+
+@pytest.mark.parametrize("claim", [
+    "Deepening the safety alignment beyond the first few tokens offers little benefit for "
+    "robustness against common exploits.",
+    "Deepening the safety alignment beyond the first few tokens does little to improve "
+    "robustness against common exploits.",
+])
+def test_little_benefit_is_none(claim: str) -> None:
+    assert check_reversal(claim, [SAFETY])  # fresh dev batch f
+
+
+def test_a_little_benefit_is_some() -> None:
+    assert check_reversal("Deepening the safety alignment beyond the first few tokens offers a "
+                          "little benefit for robustness against common exploits.",
+                          [SAFETY]) is None

@@ -272,3 +272,90 @@ def test_the_thing_a_question_asks_to_be_named(question: str, thing: str | None)
 def test_what_does_x_get_asks_for_a_score_but_get_evaluated_is_passive() -> None:
     assert analyse("what accuracy does GeoX get").asks_for == "quantity"
     assert analyse("what does SPA get evaluated on").asks_for != "quantity"
+
+
+@pytest.mark.parametrize("question", [
+    "loopy inference latency per clip??",  # fresh dev batch lc: terse, ending in the measure
+    "olmoe parameters?",
+    "locovr - number of human subjects who took part?",  # typed "# of"
+    "robotouille results - react gpt4o sync vs async %",
+])
+def test_terse_asks_for_a_figure_are_quantity_asks(question: str) -> None:
+    assert analyse(question).asks_for == "quantity"
+
+
+@pytest.mark.parametrize("question", [
+    "papers on inference latency",  # a topic, not a figure of one paper
+    "time series classification",
+    "does the number of experts matter?",
+])
+def test_topics_naming_a_measure_ask_no_figure(question: str) -> None:
+    assert analyse(question).asks_for != "quantity"
+
+
+def test_a_relative_clause_ends_what_is_counted() -> None:
+    assert counted_words("number of human subjects who took part in the capture?")[0] == "subjects"
+
+
+@pytest.mark.parametrize("question", [
+    "what llm beats gpt4 turbo on IFEval",  # fresh dev batch lc: a present verb of results
+    "olmoe beats what bigger models?",  # the question ends at the thing
+])
+def test_which_model_asks_with_a_present_verb_or_alone_ask_for_names(question: str) -> None:
+    assert analyse(question).asks_for == "name"
+
+
+def test_name_them_asks_again_and_is_no_part() -> None:
+    assert split_parts("olmoe beats what bigger models? name them pls") == ()
+
+
+def test_datasets_one_paper_used_are_no_list_of_papers() -> None:
+    assert analyse("Which datasets did they use to evaluate GeoX?").shape == "detail"
+    assert analyse("Which datasets are there for evaluating LLM agents?").shape == "list"
+
+
+def test_where_a_method_is_evaluated_asks_for_its_benchmarks() -> None:
+    assert asked_thing("where do they evaluate LS-Imagine?") == "benchmark"
+
+
+def test_names_are_found_without_separators_and_a_dimension_is_no_version() -> None:
+    hits = [Hit(paper=Paper(id="p1", title="SPA", source="s.txt", position=1,
+                            abstract="A vanilla Vision Transformer (ViT) with 3D awareness "
+                                     "beats GPT-4o and GPT-4-Turbo."), text="", score=1.0)]
+    assert missing_names("what does SPA give a ViT 3D understanding with?", hits) == []
+    assert missing_names("does it beat gpt4o or gpt4 turbo?", hits) == []
+    assert missing_names("what is its pass@1?", hits) == ["pass@1"]
+    # a name is not read across a space ("beats GPT" holds no "SG")
+    assert missing_names("does it use SG-Net?", hits) == ["SG"]
+
+
+@pytest.mark.parametrize("question", [
+    "soap optimizer precond frequency set to what? every 10 steps? 100?",  # fresh dev batch ld
+    "geox model size? 7b or smaller?",
+])
+def test_a_guess_offered_after_a_question_is_no_part_of_its_own(question: str) -> None:
+    assert split_parts(question) == ()
+    assert analyse(question).asks_for == "quantity"
+
+
+def test_a_unit_the_question_names_is_the_measure() -> None:
+    assert asked_measures("how fast does X run? hz / ms per frame") == {"hz", "ms"}
+    assert asked_measures("How fast is sampling with LD3 in seconds per image?") >= {"second"}
+    assert "hour" in asked_measures("how fast is X?")  # no unit named: any measure of time
+
+
+def test_a_year_after_a_name_is_no_version() -> None:
+    from rag.names import asked_version
+    assert asked_version("AIR", "built on the AIR 2024 risk taxonomy") is None
+    assert asked_version("Llama", "does it beat Llama 3?") == "3"
+
+
+def test_which_datasets_a_named_paper_used_is_a_detail() -> None:
+    question = "which of the 6 ECG datasets did HeartLang evaluate on?"
+    assert analyse(question).shape == "detail"
+    assert analyse(question).asks_for == "name"
+
+
+def test_a_settings_value_asked_for_is_a_quantity() -> None:
+    assert analyse("What value of the preconditioning frequency did SOAP use?").asks_for == (
+        "quantity")

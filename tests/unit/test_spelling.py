@@ -6,7 +6,14 @@ import re
 from collections import Counter
 
 from paperwise.text import stem
-from rag.spelling import Respelling, recase, respell, written_forms
+from rag.spelling import (
+    Respelling,
+    absent_topic,
+    expand_shorthand,
+    recase,
+    respell,
+    written_forms,
+)
 
 CORPUS = Counter({"hypernetworks": 2, "diffusion": 9, "which": 40, "talking": 3,
                   "analyzes": 2, "nutribench": 4, "denoise": 1})
@@ -76,3 +83,56 @@ def test_words_and_title_case_words_of_names_stay_as_typed() -> None:
 def test_an_unknown_hyphenated_or_digit_bearing_word_is_read_as_a_name() -> None:
     assert _recase("results on ptb-xl and on per-dataset tuning") == (
         "results on PTB-XL and on per-dataset tuning")
+
+
+def test_an_unknown_word_where_questions_put_names_is_read_as_a_name() -> None:
+    # after "on", before "results"/"models": no English word, no typo of one, nor a common one
+    assert _recase("does ld3 work on ffhq faces") == "does ld3 work on FFHQ faces"
+    assert _recase("heartlang ptbxl results?") == "HeartLang PTBXL results?"
+    assert _recase("how did claude models do") == "how did CLAUDE models do"
+
+
+def test_typos_inflections_and_words_outside_name_slots_stay_as_typed() -> None:
+    # "imagnet" is one edit from English "magnet"; "classifying" comes from "classify"; "ffhq"
+    # stands in no name slot here
+    assert _recase("results on imagnet") == "results on imagnet"
+    assert _recase("any work on classifying tabular data") == "any work on classifying tabular data"
+    assert _recase("ffhq faces, what fid") == "ffhq faces, what fid"
+
+
+def test_chat_shorthand_is_written_out() -> None:
+    assert expand_shorthand("locovr - # of subjects w/ VR?") == (
+        "locovr - number of subjects with VR?")
+    assert expand_shorthand("olmoe params w/o labels, issue #12") == (
+        "olmoe parameters without labels, issue #12")
+
+
+# a corpus without weather, stocks or forecasts
+WORDS = sorted("classification action planning graph neural networks text tabular catastrophic "
+               "forgetting transformers".split())
+
+
+def _absent(question: str) -> str | None:
+    import bisect
+
+    def has_prefix(prefix: str) -> bool:
+        at = bisect.bisect_left(WORDS, prefix)
+        return at < len(WORDS) and WORDS[at].startswith(prefix)
+    return absent_topic(question, lambda w: w in WORDS, has_prefix)
+
+
+def test_a_list_topic_the_corpus_never_uses_is_absent() -> None:
+    assert _absent("any work on weather forecasting with graph neural nets?") == "weather"
+    assert _absent("is there a paper on forecasting stock prices") == "stock"  # after a gerund
+
+
+def test_topics_the_corpus_words_start_like_are_heard() -> None:
+    assert _absent("any work on classifying tabular data?") is None  # ~ classification
+    assert _absent("papers for acting or planning") is None  # ~ action
+    assert _absent("any work on stopping catastrophic forgetting") is None
+    assert _absent("what is going on inside transformers") is None
+
+
+def test_a_plus_between_asks_is_and() -> None:
+    assert expand_shorthand("# of runs fitted + biggest model?") == (
+        "number of runs fitted and biggest model?")
