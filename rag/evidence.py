@@ -58,6 +58,11 @@ class ScoredSentence:
     cover: frozenset[tuple[str, float]] = frozenset()
 
 
+# the cue words as terms, stemmed once
+_SETTINGS = frozenset(stem(w) for w in cues.SETTING_NOUNS)
+_DIFFERENCES = frozenset(stem(w) for w in cues.DIFFERENCE_WORDS)
+
+
 def _cover(question_terms: set[str], sentence: str, weight: Weight) -> frozenset[tuple[str, float]]:
     """The question terms the sentence holds, each with its share of their IDF weight."""
     total = sum(weight(t) for t in question_terms)
@@ -141,7 +146,7 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
     # unless a multiple or a difference is what is asked ("how many times", "how much more").
     counts = bool(counted) and not counted & cues.RELATIVE_COUNTS and not specific - counted
     # a setting's value is in digits (cues.SETTING_NOUNS)
-    digits = bool(specific) and specific <= {stem(w) for w in cues.SETTING_NOUNS} | qualifiers
+    digits = bool(specific) and specific <= _SETTINGS | qualifiers
     found = []
     for s in pool:
         title = hits[s.marker - 1].paper.title
@@ -182,9 +187,8 @@ def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:
     """A quantity told without a figure by the asked words: "how much better" by a stated gain
     anywhere in the sentence, "how much does X reduce the complexity" by an order ("from cubic
     to linear")."""
-    differences = {stem(w) for w in cues.DIFFERENCE_WORDS}
-    if {stem(w) for w in asked} & differences and cues.RELATIVE_FIGURE.search(
-            clean_for_display(sentence)) and differences & set(terms(sentence)):
+    if {stem(w) for w in asked} & _DIFFERENCES and cues.RELATIVE_FIGURE.search(
+            clean_for_display(sentence)) and _DIFFERENCES & set(terms(sentence)):
         return True
     return bool(cues.COMPLEXITY.search(question) and cues.COMPLEXITY.search(sentence)
                 and cues.COMPLEXITY_ORDER.search(sentence))
