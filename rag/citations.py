@@ -21,7 +21,7 @@ from paperwise.text import (
 from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, SentenceBank
 from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
 from rag.cues import verify as cues
-from rag.cues.verify import CLEARLY_BACKED
+from rag.cues.claim_checks import CLEARLY_BACKED
 from rag.polarity import check_reversal
 
 

@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from paperwise.text import strip_markers
-from rag.cues.verify import (
+from rag.cues.claim_checks import (
     APPROX_WORDS,
     AT_LEAST_WORDS,
     ATTRIBUTION_MARGIN,
@@ -35,10 +35,10 @@ from rag.cues.verify import (
     ORDINAL_WORDS,
     SCALE_LETTERS,
     SCALE_WORDS,
-    STRETCHING_WORDS,
     TENS_WORDS,
     UNIT_WORDS,
 )
+from rag.cues.verify import STRETCHING_WORDS
 from rag.polarity import check_polarity
 
 

@@ -23,6 +23,13 @@ from rag.figures import (
     question_figures,
     states_figure,
 )
+from rag.measures import (
+    asked_measures,
+    counted_words,
+    measure_qualifiers,
+    measure_words,
+    ranked_words,
+)
 from rag.names import (
     asked_version,
     name_pattern,
@@ -30,18 +37,7 @@ from rag.names import (
     term_acronyms,
     without_names,
 )
-from rag.query import (
-    AskKind,
-    QuestionIntent,
-    asked_measures,
-    asked_thing,
-    counted_words,
-    gives,
-    measure_qualifiers,
-    measure_words,
-    offered_words,
-    ranked_words,
-)
+from rag.query import AskKind, QuestionIntent, asked_thing, gives, offered_words
 
 Weight = Callable[[str], float]
 
@@ -311,38 +307,6 @@ def _ranks_on(sentence: str, ranked: set[str]) -> bool:
     return any(cues.RANKING_EVIDENCE.fullmatch(w.strip(".,;:()[]\"'")) and ranked & set(
         stems[max(0, i - cues.NUMBER_WINDOW) : i + cues.NUMBER_WINDOW + 1])
         for i, w in enumerate(words))
-
-
-_CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+[—–]\s+|\s+(?=(?:while|whereas|which)\s)")
-
-
-def lead_clause(sentence: str, question: str, title: str) -> str:
-    """The clause of a sentence that holds the asked figure: "314 granular risk categories in
-    the lowest tier". A clause too short to stand alone grows into its neighbour."""
-    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
-    words = measure_words(question) | set(counted_words(question))
-    counted = set(counted_words(question))
-    for i, clause in enumerate(clauses):
-        if numbers_near(clause, words, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, title):
-            picked = _from_counted_figure(clause, counted, title) or clause
-            if len(picked.split()) < cues.MIN_CLAUSE_WORDS and i + 1 < len(clauses):
-                picked = f"{picked} {clauses[i + 1]}"
-            return picked.strip().rstrip(".,;:")
-    return sentence.strip().rstrip(".")
-
-
-def _from_counted_figure(clause: str, counted: set[str], title: str) -> str | None:
-    """"... a taxonomy with 314 granular risk categories in the lowest tier" → from the figure
-    on, when the counted words follow it."""
-    words = clause.split()
-    for i in range(len(words)):
-        rest = " ".join(words[i:])
-        if (cues.NUMBER_TOKEN.match(words[i].strip(".,;:()")) and
-                len(words) - i >= cues.MIN_CLAUSE_WORDS and
-                numbers_near(" ".join(words[i : i + 1 + cues.COUNT_WINDOW]), counted, 0,
-                             cues.COUNT_WINDOW, title)):
-            return rest
-    return None
 
 
 def more_of_paper(best: ScoredSentence, scored: list[ScoredSentence]) -> list[ScoredSentence]:

@@ -36,7 +36,6 @@ from rag.evidence import (
     demote_background,
     favour_method,
     find_evidence,
-    lead_clause,
     more_of_paper,
     naming_first,
     on_topic,
@@ -44,6 +43,7 @@ from rag.evidence import (
 )
 from rag.listing import Line, listed_lines, quote
 from rag.markers import compared_markers, markers_about, named_markers, paper_on_topic
+from rag.measures import asked_measures, counted_words, lead_clause, with_elided_count
 from rag.names import missing_names, name_tokens, names_lacking
 from rag.prompts import (
     CANNOT_ANSWER_BY_LANGUAGE,
@@ -58,12 +58,9 @@ from rag.query import (
     QueryEncoder,
     QuestionIntent,
     analyse,
-    asked_measures,
     asked_thing,
-    counted_words,
     split_parts,
     topic_alternatives,
-    with_elided_count,
 )
 
 

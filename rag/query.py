@@ -189,42 +189,6 @@ def analyse(question: str) -> QuestionIntent:
     )
 
 
-def counted_words(question: str) -> list[str]:
-    """The words after "how many": what the number must count ("risk categories")."""
-    # quotes off: "how many heartbeat 'words'" counts words (fresh dev batch 28)
-    unquoted = re.sub(r"[\"'‘’“”]", "", question)
-    match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)
-    words = match.group(1).casefold().split() if match else []
-    if words and (words[0] in cues.ELIDED_COUNT_VERBS
-                  or (words[0] == "of" and len(words) > 1
-                      and words[1] in cues.ELIDED_COUNT_PRONOUNS)):
-        return []  # "how many are active", "how many of them ...": counted as said before
-    # "how many experts per layer": what is counted comes before "per"; and counted things are
-    # plural: "how many granular risk categories sit in ..." ends at its first plural noun, not
-    # at the verb the phrase ran into (fresh dev batch 28), nor at a later noun ("how many
-    # human auditors checked the prompts" counts auditors; fresh dev batch w)
-    words = words[: words.index("per")] if "per" in words[1:] else words
-    plural = [w for w in words if cues.PLURAL_WORD.fullmatch(w)]
-    words = words[: words.index(plural[0]) + 1] if plural else words
-    # What is counted is the phrase's head, its last word: "human participants" are counted
-    # as participants, not as "three tasks utilizing human trajectories"; "how much text" is
-    # told in tokens or samples, "how much higher" as a gain.
-    head = [w for w in words[-1:] if w not in cues.ASK_WORDS] or words[-1:]
-    return head + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
-
-
-_HOW_MANY_WORDS = re.compile(r"\b(how many)\b", re.I)
-
-
-def with_elided_count(part: str, before: str) -> str:
-    """"How many experts does X have, and how many are active per token?": the second part
-    counts experts too."""
-    counted = counted_words(before)
-    if not counted or counted_words(part) or not _HOW_MANY_WORDS.search(part):
-        return part
-    return _HOW_MANY_WORDS.sub(rf"\1 {counted[0]}", part, count=1)
-
-
 def asked_thing(question: str) -> str | None:
     """The things a "which/what Xs were ..." question asks to be named, as a stem: "In which
     four domains was X evaluated?" → domain. A sentence naming them uses that word."""
@@ -266,65 +230,6 @@ def gives(kind: AskKind | None, sentence: str) -> bool:
         return bool(name_tokens(sentence))
     pattern = cues.DETAIL_EVIDENCE.get(kind)
     return bool(pattern and pattern.search(sentence))
-
-
-def measure_words(question: str) -> set[str]:
-    """The words a sentence may use for what a quantity question measures: the question's
-    content words that are not ask words, plus the nouns of its "how + adjective"."""
-    words = {w for w in terms(question) if w not in cues.ASK_WORDS}
-    for adjective, synonyms in cues.MEASURE_SYNONYMS.items():
-        if re.search(rf"\bhow {adjective}\b", question, re.I):
-            words.update(synonyms)
-    return words
-
-
-def measure_qualifiers(question: str) -> set[str]:
-    """What an asked generic measure measures: "what batch size" → batch, "what is the learning
-    rate" → learning. Empty when the head stands alone ("what size is X?") or is not what is
-    asked ("how quickly are LLM sizes growing?")."""
-    # a superlative may come first: "what was the largest model size" (fresh dev batch w)
-    pattern = (r"\b(?:what|which)(?:'s| is| are| was| were)?(?: the| its| their)?"
-               r"(?: (?:largest|biggest|smallest|maximum|minimum|highest|lowest|longest|shortest))?"
-               r" ([a-z][\w-]*) "
-               rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
-    found = {m.casefold() for m in re.findall(pattern, question, re.I)}
-    unqualifying = cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS
-    kept = {m for m in found if m in cues.QUALIFIER_WORDS or m not in unqualifying}
-    return {stem(w) for m in kept for w in cues.QUALIFIER_WORDS.get(m, (m,))}
-
-
-def ranked_words(question: str) -> set[str]:
-    """The content words around the question's superlative: what it ranks on ("the lowest
-    refusal rate" → refusal, rate). A sentence ranking something else ("the lowest tier")
-    does not answer it."""
-    match = cues.RANKING_ASK.search(question)
-    if match is None:
-        return set()
-    words = question[: match.end()].split()[-cues.RANKED_WINDOW - 1:] + question[
-        match.end():].split()[: cues.RANKED_WINDOW]
-    return {t for t in terms(" ".join(words)) if t not in cues.ASK_WORDS
-            and not cues.RANKING_EVIDENCE.fullmatch(t)}
-
-
-def asked_measures(question: str) -> set[str]:
-    """What a figure must measure when the question names it: the nouns of its "how +
-    adjective" ("how accurate" → accuracy, %) and the measure nouns it uses ("what speedup").
-    "How accurate is X on Y?" is not answered by a figure about Y that is no accuracy. A unit
-    the question names (cues.EXPLICIT_UNIT) is all a figure may measure."""
-    if units := {u for found in cues.EXPLICIT_UNIT.findall(question) for u in found if u}:
-        return {stem(u.casefold()) for u in units}
-    # Inside a hyphenated word a measure noun names a topic: "the precision-aware scaling laws
-    # paper", "time-series" (fresh dev batch w)
-    words = {w for w in cues.MEASURE_NOUNS if w not in cues.ASK_WORDS
-             and re.search(rf"(?<![\w-]){re.escape(w)}s?(?![\w-])", question, re.I)}
-    words |= {s for w in list(words) for s in cues.MEASURE_NOUN_SYNONYMS.get(w, ())}
-    if cues.PERFORMANCE_ASK.search(question):
-        words |= {m.casefold() for m in cues.METRIC_ACRONYM.findall(question)}
-    words |= {m.casefold() for m in cues.METRIC_BEFORE_NOUN.findall(question)}
-    for adjective, synonyms in cues.MEASURE_SYNONYMS.items():
-        if re.search(rf"\bhow {adjective}\b", question, re.I):
-            words.update(synonyms)
-    return {stem(w) for w in words}
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Every cue list and threshold of the answer check (rag/citations.py, rag/claims.py,
 rag/polarity.py), each with where its value came from (the answerers' own are in
-rag/cues/__init__.py). "Dev split" means the dev rows of eval/verifier.jsonl; the test rows were
-never tuned on.
+rag/cues/__init__.py, the number and name checks' in rag/cues/claim_checks.py). "Dev split"
+means the dev rows of eval/verifier.jsonl; the test rows were never tuned on.
 """
 
 from __future__ import annotations
@@ -343,66 +343,3 @@ STRETCHING_WORDS: dict[str, re.Pattern[str]] = {
     r"(?:extend|extended|explore|explored|investigate|apply|applied|release|released|address)":
         re.compile(r"\b(?:future|plan|plans|planned|intend\w*|will)\b", re.I),
 }
-
-
-# -- the claim checks (rag/claims.py): numbers and names ---------------------------------------
-# Set by hand. Checked on data/ (all 759 seed abstract sentences pass against themselves), on
-# hand-written paraphrases and corruptions (tests/unit/test_claims.py) and on the dev split of
-# eval/verifier.jsonl; the test split was never tuned on.
-
-# Number words an answer may spell out: one..twenty and the tens (both forms occur in data/).
-# "zero" is left out: in abstracts it is nearly always "zero-shot".
-UNIT_WORDS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-          "fifteen sixteen seventeen eighteen nineteen").split()
-TENS_WORDS: dict[str, float] = {w: 20.0 + 10 * i for i, w in enumerate(
-    "twenty thirty forty fifty sixty seventy eighty ninety".split())}
-NUMBER_WORDS: dict[str, float] = ({w: float(i + 1) for i, w in enumerate(UNIT_WORDS)}
-                                  | TENS_WORDS | {"dozen": 12})
-# Magnitude words and letters ("7 billion", "1.7B", "660m", "5T", "30k"), as written in data/.
-SCALE_WORDS = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9,
-               "trillion": 1e12}
-SCALE_LETTERS = {"k": 1e3, "m": 1e6, "b": 1e9, "bn": 1e9, "t": 1e12}
-# Chinese magnitudes after digits ("5万亿" = 5 trillion) and 倍 ("times"), for zh answers.
-CJK_SCALES = {"万亿": 1e12, "亿": 1e8, "万": 1e4, "千": 1e3}
-# Multiplier words read as numbers in a claim; "half"/"double" alone are too often adjectives
-# ("half-body", "double descent"), so they count only on the evidence side.
-MULTIPLIER_WORDS = {"twice": 2.0, "doubles": 2.0, "doubled": 2.0, "doubling": 2.0,
-                    "halves": 0.5, "halved": 0.5, "halving": 0.5}
-EVIDENCE_ONLY_WORDS = {"half": 0.5, "double": 2.0, "single": 1.0}
-# Ordinals from "third" on ("the fifth power of the horizon"; fresh dev batch 27); "first" and
-# "second" are too often order words or a unit. Not at a claim's start or before a comma
-# ("Third, ..."), nor in a compound ("third-party").
-ORDINAL_WORDS = {w: float(i + 3) for i, w in enumerate(
-    "third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
-# In a claim a number word is a count only before a noun-ish word, never before these ("two of
-# them"). "one" never is: "one of", "the one that", "one key idea" outnumber counts by far.
-NOT_A_COUNT_AFTER = frozenset(("of another or and to is was are be by in on at for with as than "
-                               "can could may might must should would will has had that which "
-                               "who").split())
-# Words before a number that make it approximate: trailing zeros then give its precision.
-APPROX_WORDS = ("about", "around", "approximately", "roughly", "nearly", "almost", "over",
-                "more than", "~", "≈")
-# Of those, the ones that make the number a lower bound: "more than 10×" is not "over 8×"
-# (issue 12, round 2 of the dev split of eval/verifier.jsonl: 8× changed to "more than 10×").
-AT_LEAST_WORDS = ("over", "more than", "at least", "above")
-# A spelled-out count the claim backs itself by listing that many things after a colon or
-# "namely" ("in two ways: A and B"); a count up to this is checked against the list.
-MAX_LISTED_COUNT = 9
-
-# Capitalised words that are never names, even mid-sentence (function words, months, parts of
-# a paper); sentence-initial plain capitals are skipped anyway.
-NAME_STOPWORDS = frozenset((
-    "i a an the this that these those it its we our they their in on at by for from with of to "
-    "and or but if as is are was were be not no yes also however moreover using based table "
-    "figure fig section appendix eq equation abstract paper january february march april may "
-    "june july august september october november december").split())
-# Field acronyms an answer may use for words an abstract spells out; chosen by hand.
-GENERIC_ACRONYMS = frozenset(("ai ml llm llms nlp rl cv qa api gpu gpus cpu cpus tpu tpus sota "
-                              "nn dnn cnn rnn lm lms").split())
-
-
-# Attribution: on MiniLM cosine similarity (same scale as SUPPORT_SIMILARITY). Margin lowered
-# from 0.15 for issue 12: on the dev split of eval/verifier.jsonl no faithful sentence's best
-# other retrieved paper beat its cited one by more than 0.04; wrong-paper ones by 0.11-0.32.
-ATTRIBUTION_MARGIN = 0.10  # another source beats the cited one by at least this much
-CLEARLY_BACKED = 0.75  # at or above this the cited source backs the claim whatever others score

@@ -8,15 +8,9 @@ import pytest
 from paperwise.types import Hit, Paper
 from rag.evidence import ScoredSentence, find_evidence
 from rag.figures import numbers_near, question_figures
+from rag.measures import counted_words, with_elided_count
 from rag.names import names_lacking, term_acronyms
-from rag.query import (
-    analyse,
-    asked_thing,
-    counted_words,
-    gives,
-    offered_words,
-    with_elided_count,
-)
+from rag.query import analyse, asked_thing, gives, offered_words
 
 
 def _hit(abstract: str, title: str = "X") -> Hit:

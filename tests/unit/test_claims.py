@@ -15,7 +15,7 @@ from rag.claims import (
     names_in,
     numbers_in,
 )
-from rag.cues.verify import ATTRIBUTION_MARGIN, CLEARLY_BACKED
+from rag.cues.claim_checks import ATTRIBUTION_MARGIN, CLEARLY_BACKED
 
 AIR = ("AIR-BENCH 2024 contains 5,694 diverse prompts spanning these categories, with manual "
        "curation and human auditing to ensure quality.")

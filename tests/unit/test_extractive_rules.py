@@ -13,25 +13,21 @@ from rag.evidence import (
     favour_method,
     find_evidence,
     holds_pair,
-    lead_clause,
     more_of_paper,
     topic_pairs,
 )
 from rag.extractive import extractive_answer, verdict
 from rag.figures import numbers_near, question_figures, states_figure
 from rag.markers import markers_about
-from rag.names import alternatives, asked_version, name_pattern
-from rag.query import (
-    analyse,
-    as_question,
+from rag.measures import (
     asked_measures,
-    asked_thing,
     counted_words,
-    gives,
+    lead_clause,
     measure_qualifiers,
     ranked_words,
-    split_parts,
 )
+from rag.names import alternatives, asked_version, name_pattern
+from rag.query import analyse, as_question, asked_thing, gives, split_parts
 
 
 @pytest.mark.parametrize("question", [

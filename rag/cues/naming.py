@@ -1,0 +1,74 @@
+"""What a question asks to be named or ranked ("which GPU", "which LLMs", "which was best"), and
+how a sentence names it; every stage reads these through `rag.cues`."""
+
+from __future__ import annotations
+
+import re
+
+# "Which model scored lowest", "which X was best": a ranking the sentence must state.
+# Superlatives (general English; "safest", "cheapest" ... since fresh dev batch 22).
+_SUPERLATIVES = ("lowest|highest|best|worst|most|least|largest|smallest|fastest|slowest|"
+                 "strongest|weakest|top|safest|cheapest|simplest|hardest|easiest|longest|"
+                 "shortest|deepest|greatest|biggest")
+# "Most"/"least" right after an auxiliary ("what do most current pruning techniques need") or
+# before "of" ("use most of the data") is a quantifier, not a superlative (fresh dev batch 26).
+# "On top of" says "besides" and ranks nothing ("the one hyperparameter SOAP adds on top of
+# Adam"; fresh dev batch b); "ended up on top" still ranks.
+_RANKING_WORD = (rf"(?!(?:most|least)\b)(?!(?<=on )top of\b)(?:{_SUPERLATIVES})|(?<!do )"
+                 r"(?<!does )(?<!did )(?<!are )(?<!were )(?<!is )(?:most|least)(?!\s+of\b)")
+RANKING_ASK = re.compile(rf"\b(?:which|what|who)\b.*\b(?:{_RANKING_WORD})\b|最好|最差|最高|最低",
+                         re.I)
+# What a ranking question ranks on: its content words this many words around the superlative.
+RANKED_WINDOW = 3
+RANKING_EVIDENCE = re.compile(
+    rf"\b(?:{_SUPERLATIVES}|outperform\w*|surpass\w*|better|worse|beats?)\b", re.I)
+# "Which VR headset / GPU model / optimizer was used": a name the sentence must hold.
+NAME_ASK = re.compile(
+    # "which of the 6 ECG datasets did they use" (fresh dev batch ld)
+    r"\b(?:which|what)(?: of (?:the|these|those|its|their))? (?:\S+ ){0,3}?"
+    r"(?:model|dataset|benchmark|simulator|engine|headset|"
+    r"device|library|framework|optimizer|backbone|architecture|tool|software|platform|robot|"
+    r"environment|game|"  # named: MuJoCo, Procgen, Atari (fresh dev batch 24)
+    r"city|cities|country|countries|hospital|"  # places are named too (fresh dev batch 28)
+    r"language|survey|"  # "which languages", "which national dietary survey" (dev d023, d016)
+
+    # "which specific LM do they use" (fresh dev batch i): the abbreviations of models too
+    r"camera|sensor|language model|(?:[lsmv]|ml)?lms?|encoder|decoder|baseline|"
+    r"model famil(?:y|ie))s?"
+    # the subject may stand before the verb: "the six datasets AFLOW was evaluated on" (b008)
+    r"(?: (?-i:[A-Z][\w-]* )?(?:was|were|is|are|did|"
+    r"does|do|had|has|\w{3,}ed|"  # "which device recorded X": a past-tense verb too
+    # ... or a present one of results: "what llm beats gpt4 turbo" (fresh dev batch lc)
+    r"(?:beat|outperform|surpass|win|perform|achieve|score|use|contain|give|lead)s)\b"
+    # ... or the question ends there: "olmoe beats what bigger models?" (fresh dev batch lc)
+    r"|\s*\?)"
+    # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)
+    r"|(?:哪个|哪些|哪种|什么)(?:环境|数据集|模型|基准|框架|平台|模拟器|设备|语言模型|基线|编码器|架构)",
+    re.I)
+# "Which LLMs / language models / model families / backbones": models are named with a version
+# or size ("Llama2-13B", "GPT-4o", "T5"), an inner capital ("OLMoE", "ViT") or in capitals
+# ("BERT"); a sentence holding only plain capitalised words ("Natural Annealing", "Hamiltonian")
+# names none (fresh dev batch a; how model names are written in ML).
+# "What kind of world model does X build?" asks for a description of one thing, which a name
+# need not give ("a long short-term world model"; fresh dev batch c), unlike "what kinds of
+# models was X tested on". One kind, a singular noun, then its verb.
+KIND_OF_ASK = re.compile(r"\b(?:what|which) (?:kind|type|sort) of (?:[\w-]+ ){0,3}?[\w-]+(?<!s) "
+                         r"(?:does|do|did|is|was|can)\b", re.I)
+MODEL_NAME_ASK = re.compile(r"\b(?:which|what)\b(?: \S+){0,3}? (?:models?|(?:[lsmv]|ml)?lms?|"
+                            r"language models?|"
+                            r"model famil(?:y|ies)|backbones?|encoders?|decoders?)\b", re.I)
+MODEL_LIKE_NAME = re.compile(r"\d|\b[A-Za-z]*[a-z][A-Z]|\b[A-Z]{2,}\b")
+ACCELERATORS = r"gpus?|tpus?|a100|h100|v100"  # what compute is counted in
+# "What GPU model / which GPUs was X trained on": the accelerator's name (A100, TPU v4), which a
+# sentence giving GPU hours or "a single GPU" does not name (fresh dev batch 20).
+# "What GPU does it need?" may be answered by "a single consumer GPU": only "which GPU(s)" and
+# "what GPU model/type" ask for the name.
+_ACCELERATOR = r"(?:gpu|tpu|graphics card)s?"
+ACCELERATOR_NAME_ASK = re.compile(
+    rf"\b(?:which(?: kinds? of| types? of)? {_ACCELERATOR}(?: models?| types?| cards?)?|what "
+    rf"(?:kinds?|types?) of {_ACCELERATOR}|what {_ACCELERATOR} (?:models?|types?|cards?)) (?:was|"
+    r"were|is|are|did|does|do)\b", re.I)
+# How a sentence names one: a vendor, a model code by the word ("8 A100 GPUs", "TPU v4").
+ACCELERATOR_NAMED = re.compile(r"\b(?:nvidia|amd|tpu\s?v\d|[rg]tx\s?\d{3,4}|[a-z]{1,3}\d{1,4}\s+"
+                               r"(?:gpus?|tpus?|cards?)|(?:gpus?|tpus?)\s+[a-z]{1,3}\d{1,4})\b",
+                               re.I)
