@@ -82,7 +82,7 @@ def _shape(question: str) -> Shape:
             cues.BARE_TOPIC.match(question) and not cues.QUESTION_OPENING.search(question)
             # "explain Db-TSW in simple terms" asks about Db-TSW (fresh dev batch c)
             and not (cues.SUMMARY_ASK.search(question) and cues.NAME_LIKE.search(question))
-            and language_of(question) == "en") or (
+            and not _asks_of_named(question) and language_of(question) == "en") or (
             # two topics typed without a question, however long (fresh dev batch e)
             topic_alternatives(question) and not cues.QUESTION_OPENING.search(question)
             and not cues.SUMMARY_ASK.search(question)):
@@ -94,6 +94,14 @@ def _shape(question: str) -> Shape:
                              or cues.EVALUATION_ASK.search(question))
     return ("summary" if summary and not specified and not cues.METHOD_ASK.search(question)
             else "detail")
+
+
+def _asks_of_named(question: str) -> bool:
+    """A few words asking a detail of a named thing ("mothernet param count", "ls-imagine eval
+    env") ask about it, not which papers cover a topic (fresh dev batch le)."""
+    return bool(name_tokens(question)) and bool(
+        _ask_kind(question) is not None or cues.EVALUATION_ASK.search(question)
+        or _terse_parts(question))
 
 
 def split_parts(question: str) -> tuple[str, ...]:
@@ -115,7 +123,21 @@ def split_parts(question: str) -> tuple[str, ...]:
         len(p.split()) >= cues.MIN_PART_WORDS and not cues.ASKS_AGAIN.match(p)
         and not cues.OFFERED_GUESS.match(p)
         and (p in marked or cues.QUESTION_OPENING.search(p)))]
-    return tuple(parts) if len(parts) > 1 else ()
+    return tuple(parts) if len(parts) > 1 else _terse_parts(question)
+
+
+_TERSE_SUBJECT = re.compile(r"^\s*([^:?]{2,40}?)\s*(?::|\s[-–—])\s+(.+)$")
+
+
+def _terse_parts(question: str) -> tuple[str, ...]:
+    """"olmoe: pretraining tokens and training cost ($)?" → each measure of the subject, when
+    both sides ask one (fresh dev batch le: the missing cost refused the whole question)."""
+    subject = _TERSE_SUBJECT.match(question)
+    if subject is None or cues.QUESTION_OPENING.search(question):
+        return ()
+    sides = re.split(r"\s+and\s+", subject.group(2).strip(" ?？"))
+    parts = tuple(f"{subject.group(1)} {side}?" for side in sides)
+    return parts if len(parts) == 2 and all(_ask_kind(p) for p in parts) else ()
 
 
 def _pieces(question: str) -> list[tuple[str, str]]:

@@ -224,7 +224,9 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                            r"(?:hardware|chips?|processors?|accelerators?|machines?"
                            # "what compute cluster was X trained on" (fresh dev batch lc)
                            r"|(?:compute |computing |gpu )?clusters?|nodes|servers?)\b", re.I),
+    # "how much compute went into training X" (fresh dev batch le)
     "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
+                          r"how much (?:compute|computation|computing)|"
                           r"training (?:cost|budget)|carbon|energy consumption)\b|算力|显卡",
                           re.I),
     "license": re.compile(r"\b(?:licen[cs]e[ds]?|open[- ]sourced?|github|repository|code "

@@ -101,9 +101,12 @@ SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\s\+\s"), " and "),  # "# of runs fitted + biggest model" (batch ld)
     (re.compile(r"\bw/(?=\s|[a-z])", re.I), "with "),
     # abbreviations the abstracts spell out ("olmoe params?" counts parameters)
-    (re.compile(r"\bparams\b", re.I), "parameters"), (re.compile(r"\bhrs\b", re.I), "hours"),
+    (re.compile(r"\bparams?\b", re.I), "parameters"), (re.compile(r"\bhrs\b", re.I), "hours"),
     (re.compile(r"\bperf\b", re.I), "performance"), (re.compile(r"\bpl[sz]\b", re.I), "please"),
     (re.compile(r"\bfreq\b", re.I), "frequency"),
+    # "ls-imagine eval env" (fresh dev batch le)
+    (re.compile(r"\beval\b", re.I), "evaluation"), (re.compile(r"\benv\b", re.I), "environment"),
+    (re.compile(r"\benvs\b", re.I), "environments"),
 )
 # A list of papers on two topics: "work on audio-driven portrait video generation or
 # diffusion-based planning?" (fresh dev batches c and e listed only the first topic's papers).

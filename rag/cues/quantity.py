@@ -59,7 +59,9 @@ TERSE_MEASURE = re.compile(
     r"|papers?|works?|research|studies|anything)\b)"
     rf"\s*(?:\S+\s+){{1,4}}(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?"
     # ... a guess may follow: "geox model size? 7b or smaller?" (fresh dev batch ld)
-    r"(?:\s+(?:per|on|for|in)(?:\s+\S+){1,3})?\s*(?:\?+\s*[^?]{1,30})?\?*\s*$", re.I)
+    # ... and what it is of: "robotouille async score react gpt-4o" (fresh dev batch le)
+    r"(?:\s+(?:per|on|for|in|of|with|by)(?:\s+\S+){1,3}|(?:\s+(?-i:\S*[A-Z0-9]\S*)){1,2})?"
+    r"\s*(?:\?+\s*[^?]{1,30})?\?*\s*$", re.I)
 # A unit the question names is the one the figure must carry: "how fast does X run? hz / ms
 # per frame" is not answered by "a 200-hour driving dataset", "in seconds per image" not by
 # "5-10 minutes of training" (fresh dev batch ld; dev g016).

@@ -74,5 +74,10 @@ EVALUATION_ASK = re.compile(r"\b(?:what|where|which)\b[^?.]{0,60}?\b(?:evaluated
                             r"assess)\s+(?:it\s+|them\s+)?on\b"
                             # "where do they evaluate X", "where is X tested" (fresh dev batch la)
                             r"|\bwhere\b[^?.]{0,60}?\b(?:evaluated|tested|benchmarked|validated|"
-                            r"assessed|evaluate|test|benchmark|validate|assess)\b", re.I)
+                            r"assessed|evaluate|test|benchmark|validate|assess)\b"
+                            # typed as a noun phrase: "ls-imagine evaluation environment",
+                            # "X test benchmarks" (fresh dev batch le)
+                            r"|\b(?:evaluation|eval|test|testing|benchmark) (?:environments?|"
+                            r"benchmarks?|datasets?|data|suites?|tasks?|setups?|settings?)\b",
+                            re.I)
 EVALUATION_THING = "benchmark"  # its words are those of an evaluation (_EVALUATED_ON)
