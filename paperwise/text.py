@@ -70,6 +70,26 @@ def word_root(term: str) -> str:
     return term
 
 
+# Inflections (read by the polarity check) and, in `derived`, derivations too (read by the
+# respeller, which asks whether a word comes from an English one: "automating", "classifiers").
+_INFLECTIONS = ("ments", "ment", "ing", "es", "ed", "s", "d")
+_DERIVATIONS = ("ations", "ation", "ing", "ers", "er", "es", "ed", "ly", "s")
+
+
+def base_forms(word: str, derived: bool = False) -> set[str]:
+    """The word and the base forms it may come from: "reducing" → reduce, "lagged" → lag,
+    "amplifies" → amplify; with `derived`, "automation" → automate, "classifier" → classify."""
+    forms = {word}
+    if word.endswith(("ies", "ied")) and len(word) > 4:
+        forms.add(word[:-3] + "y")
+    for suffix in _DERIVATIONS if derived else _INFLECTIONS:
+        base = word[:-len(suffix)]
+        if word.endswith(suffix) and len(base) > 2:
+            forms |= {base, base + "e", base[:-1] if base[-1] == base[-2] else base}
+            forms |= {base + "y", base[:-1]} if derived else set()
+    return forms
+
+
 def terms(text: str) -> list[str]:
     """Content terms for lexical matching: lower case, stop words out, plural folded."""
     return [stem(t) for t in TOKEN.findall(text.casefold()) if t not in STOPWORDS]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from paperwise.text import language_of
+from paperwise.text import base_forms, language_of
 from rag.antonyms import Pair, named_together, prefix_pairs
 from rag.cues import verify as cues
 from rag.cues.verify import (
@@ -23,7 +23,6 @@ from rag.cues.verify import (
 from rag.valence import valence_conflict
 from rag.wording import (
     PUNCT,
-    base_forms,
     clause_content,
     content_keys,
     is_negator,

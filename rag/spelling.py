@@ -15,7 +15,7 @@ from string import ascii_lowercase
 
 from spellchecker import SpellChecker
 
-from paperwise.text import STOPWORDS
+from paperwise.text import STOPWORDS, base_forms
 from rag import cues
 
 # A whole word of letters: not part of a hyphenated or digit-bearing name ("Llama-2", "T5x").
@@ -161,21 +161,11 @@ def _unknown_name(word: str, before: str, after: str, known: Callable[[str], boo
     slot = cues.NAME_SLOT_BEFORE.search(before) or cues.NAME_SLOT_AFTER.match(after)
     if slot is None or not word.isalpha() or len(word) < cues.NAME_SLOT_MIN_LENGTH or known(word):
         return False
-    if _english().known(_bases(word)):  # "classifying", "automating": no names
+    if _english().known(base_forms(word, derived=True) - {word}):  # "classifying": no name
         return False
     if _english().known([word]):  # names in the word list are rare words ("claude", "dora")
         return _english().word_frequency[word] < cues.RECASE_COMMON_ENGLISH
     return not _english().known(_one_edit(word))
-
-
-def _bases(word: str) -> set[str]:
-    """The words an inflected or derived form may come from: "automating" → automate."""
-    found = set()
-    for suffix in ("ing", "ed", "ers", "er", "es", "s", "ly", "ation", "ations"):
-        base = word[:-len(suffix)]
-        if word.endswith(suffix) and len(base) > 2:
-            found |= {base, base + "e", base + "y", base[:-1]}
-    return found
 
 
 def recase(question: str, forms: Callable[[], dict[str, Counter[str]]],
@@ -204,7 +194,8 @@ def unheard(word: str, known: Callable[[str], bool], has_prefix: Callable[[str],
     one with "classification"."""
     if known(word):
         return False
-    stems = {word, *(b for b in _bases(word) if len(b) >= cues.TOPIC_MIN_LENGTH - 1)}
+    stems = {b for b in base_forms(word, derived=True) if b == word
+             or len(b) >= cues.TOPIC_MIN_LENGTH - 1}
     return not any(has_prefix(b[:cues.HEARD_PREFIX]) for b in stems)
 
 

@@ -4,9 +4,10 @@ lean one way where its evidence's lean the other, about the same thing ("poorer 
 
 from __future__ import annotations
 
+from paperwise.text import base_forms
 from rag.cues import verify as cues
 from rag.cues.verify import IMPLICIT_REACH, POLARITY_PAIRS
-from rag.wording import PUNCT, base_forms, is_negator, near, pair_side, swapped, term_key
+from rag.wording import PUNCT, is_negator, near, pair_side, swapped, term_key
 
 
 def _lean(words: list[str], i: int) -> int:

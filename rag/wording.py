@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from paperwise.text import STOPWORDS, clean_for_display, stem
+from paperwise.text import STOPWORDS, base_forms, clean_for_display, stem
 from rag.antonyms import Pair
 from rag.cues import verify as cues
 from rag.cues.verify import (
@@ -37,18 +37,6 @@ def read_words(text: str) -> list[str]:
     # "smaller-SAE latents", "high-quality data": the antonym leads a compound
     return [part for token in tokens
             for part in (token.split("-", 1) if token.split("-")[0] in _PAIR_WORDS else [token])]
-
-
-def base_forms(word: str) -> set[str]:
-    """The base forms a word may inflect: "reducing" → "reduce", "lagged" → "lag"."""
-    forms = {word}
-    if word.endswith(("ies", "ied")) and len(word) > 4:  # "amplifies" → "amplify"
-        forms.add(word[:-3] + "y")
-    for suffix in ("ments", "ment", "ing", "es", "ed", "s", "d"):
-        base = word[:-len(suffix)]
-        if word.endswith(suffix) and len(base) > 2:
-            forms |= {base, base + "e", base[:-1] if base[-1] == base[-2] else base}
-    return forms
 
 
 def term_key(word: str) -> str:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from paperwise.text import clean_for_display
+from paperwise.text import base_forms, clean_for_display
 
 
 @pytest.mark.parametrize(("raw", "shown"), [
@@ -32,3 +32,15 @@ def test_word_roots_match_derivations() -> None:
     assert word_root("manually") == word_root("manual") == "manual"
     assert word_root("audited") == word_root("auditing") == "audit"
     assert word_root("data") == "data"  # four letters are kept
+
+
+@pytest.mark.parametrize(("word", "base"), [
+    ("reducing", "reduce"), ("lagged", "lag"), ("amplifies", "amplify"), ("improves", "improve")])
+def test_base_forms_undo_inflections(word: str, base: str) -> None:
+    assert base in base_forms(word)
+
+
+def test_derivations_are_undone_only_when_asked() -> None:
+    assert "automate" not in base_forms("automation")
+    assert {"automate", "classify"} <= base_forms("automation", derived=True) | base_forms(
+        "classifying", derived=True)
