@@ -246,7 +246,8 @@ class PaperQA:
         question = " ".join(_encodable(question).split())
         limit = self.settings.max_question_chars
         if len(question) > limit:
-            return question[:limit], [TRUNCATED_NOTICE.format(limit=limit)]
+            # a cut at a space leaves none at the end (a fuzz case: "000 000 ... 000 ")
+            return question[:limit].rstrip(), [TRUNCATED_NOTICE.format(limit=limit)]
         return question, []
 
     def _unheard_topic(self, question: str) -> str | None:

@@ -84,6 +84,6 @@ def test_any_question_gets_an_answer_or_a_clear_refusal(
     assert question.strip() and isinstance(answer, Answer)
     limit = seed_qa.settings.max_question_chars
     cleaned = _SURROGATE.sub("\ufffd", " ".join(question.split()))
-    assert answer.question == cleaned[:limit]
+    assert answer.question == cleaned[:limit].rstrip()
     assert any(str(limit) in notice for notice in answer.notices) == (len(cleaned) > limit)
     assert answer.text.strip() and all(h.paper.abstract for h in answer.sources)
