@@ -71,14 +71,14 @@ def word_root(term: str) -> str:
 
 
 # Inflections (read by the polarity check) and, in `derived`, derivations too (read by the
-# respeller, which asks whether a word comes from an English one: "automating", "classifiers").
+# respeller, which asks whether a word comes from an English one: "automating", "quickly").
 _INFLECTIONS = ("ments", "ment", "ing", "es", "ed", "s", "d")
 _DERIVATIONS = ("ations", "ation", "ing", "ers", "er", "es", "ed", "ly", "s")
 
 
 def base_forms(word: str, derived: bool = False) -> set[str]:
     """The word and the base forms it may come from: "reducing" → reduce, "lagged" → lag,
-    "amplifies" → amplify; with `derived`, "automation" → automate, "classifier" → classify."""
+    "amplifies" → amplify; with `derived`, "automating" → automate, "quickly" → quick."""
     forms = {word}
     if word.endswith(("ies", "ied")) and len(word) > 4:
         forms.add(word[:-3] + "y")

@@ -126,13 +126,10 @@ def split_parts(question: str) -> tuple[str, ...]:
     return tuple(parts) if len(parts) > 1 else _terse_parts(question)
 
 
-_TERSE_SUBJECT = re.compile(r"^\s*([^:?]{2,40}?)\s*(?::|\s[-–—])\s+(.+)$")
-
-
 def _terse_parts(question: str) -> tuple[str, ...]:
     """"olmoe: pretraining tokens and training cost ($)?" → each measure of the subject, when
     both sides ask one (fresh dev batch le: the missing cost refused the whole question)."""
-    subject = _TERSE_SUBJECT.match(question)
+    subject = cues.TERSE_SUBJECT.match(question)
     if subject is None or cues.QUESTION_OPENING.search(question):
         return ()
     sides = re.split(r"\s+and\s+", subject.group(2).strip(" ?？"))

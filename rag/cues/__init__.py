@@ -64,6 +64,7 @@ from rag.cues.parts import (  # noqa: F401
     RECASE_SHARE,
     RECASE_SHARE_ENGLISH,
     SHORTHAND,
+    TERSE_SUBJECT,
     TOPIC_OR,
 )
 

@@ -23,6 +23,9 @@ PART_BREAK = re.compile(
     r"where|why)\b)"
     r"|,\s*and\s+(?=(?:does|do|did|is|are|was|were|can)\b)|；|？(?=\S)", re.I)
 MIN_PART_WORDS = 3
+# A terse question's subject before a colon or dash, and what it asks of it: "olmoe:
+# pretraining tokens and training cost ($)?" (fresh dev batch le; rag/query.py _terse_parts).
+TERSE_SUBJECT = re.compile(r"^\s*([^:?]{2,40}?)\s*(?::|\s[-–—])\s+(.+)$")
 # A few words with a figure and no question word offer a guess for the part before ("soap
 # precond freq set to what? every 10 steps? 100?", "geox model size? 7b or smaller?": fresh
 # dev batch ld): no part of their own.
