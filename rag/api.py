@@ -177,15 +177,15 @@ class PaperQA:
         """Yield SourcesEvent, then TextDelta pieces and NoticeEvents, then one FinalEvent.
         Filters that leave no paper give an unanswerable answer saying so, not a search."""
         started, arrived = time.perf_counter(), time.monotonic()
-        text, notices = self._clean(question)
+        asked, notices = self._clean(question)
         self._ensure_index()
-        text, respelled = self._respelled(text)
+        text, respelled = self._respelled(asked)
         notices += respelled
         for notice in notices:
             yield NoticeEvent(message=notice)
         filters = filters if filters is not None and filters.active else None
         if filters is not None and not self.retriever.matching(filters):
-            yield from self._no_match(text, filters, notices)
+            yield from self._no_match(asked, filters, notices)
             return
         chosen = self._answerer(answerer or self.settings.resolved_answerer())
         turns = [(_encodable(q), _encodable(a)) for q, a in history or []]
@@ -206,6 +206,7 @@ class PaperQA:
             answer = yield from _noting(self.extractive.stream(query, hits, bank), notices)
             assert answer is not None
         answer.notices = notices + [n for n in answer.notices if n not in notices]
+        answer.question = asked  # as the user wrote it; its respellings are in the notices
         answer.timings = {"retrieve_s": retrieved - started,
                           "answer_s": time.perf_counter() - retrieved,
                           "total_s": time.perf_counter() - started}

@@ -10,7 +10,7 @@ from paperwise.errors import InputError
 from paperwise.metadata import paper_year
 from paperwise.types import Paper
 
-_YEARS = re.compile(r"^\s*(\d{4})?\s*(?:(-|–|\.\.)\s*(\d{4})?)?\s*$")
+_YEARS = re.compile(r"^\s*+(\d{4})?\s*+(?:(-|–|\.\.)\s*+(\d{4})?)?\s*+$")
 
 
 def parse_years(text: str | int | None) -> tuple[int | None, int | None]:

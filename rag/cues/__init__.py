@@ -132,7 +132,7 @@ URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
 # "Which of these papers ...", "papers tackling X", "X — which papers?" (fresh dev batch v);
 # "which reinforcement learning papers", "find work on", "papers in this collection" (batch u).
 LIST_ASK = re.compile(
-    r"^\s*(?:which|what)(?: of (?:the|these|those|our))? "
+    r"^\s*+(?:which|what)(?: of (?:the|these|those|our))? "
     r"(?:(?!(?:are|is|was|were|do|does|did|the|a|an|of)\b)\S+ ){0,2}(?:papers?|works?|studies|"
     r"study|methods|approaches|"
     # "which datasets did they use ...": one paper's datasets, not papers (fresh dev batch lc)
@@ -145,16 +145,16 @@ LIST_ASK = re.compile(
     r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
     # a question opening with "any" asks whether there are some: "any continual / incremental
     # learning methods that deal with forgetting?" (fresh dev batch s)
-    r"\b|^\s*any (?:\S+ ){0,4}?(?:methods|approaches|techniques|models|benchmarks|datasets)\b"
+    r"\b|^\s*+any (?:\S+ ){0,4}?(?:methods|approaches|techniques|models|benchmarks|datasets)\b"
     # "papers evaluated on MuJoCo or ..." (fresh dev batch s)
     r"|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing|[a-z]+ed (?:on|in|with|by|for))\b"
     r"|\b(?:which|what|any) (?:papers|works|studies)\s*[?？]?\s*$"
     # "anything on X", "work on X or Y?" (fresh dev batch c); "anything combining X", "X work
     # that ...", "X papers?", "which ones are there?" (fresh dev batch e)
-    r"|^\s*(?:anything|work|research|literature) (?:on|about|regarding)\b|^\s*anything \w+ing\b"
+    r"|^\s*+(?:anything|work|research|literature) (?:on|about|regarding)\b|^\s*+anything \w+ing\b"
     r"|\bwork (?:that|which) \w+s\b|\bwhich ones\b"
     # a topic and "papers?", not a question about "these papers"
-    r"|^\s*(?!(?:what|how|why|when|who|whose|which|does|do|did|is|are|was|were|can)\b)"
+    r"|^\s*+(?!(?:what|how|why|when|who|whose|which|does|do|did|is|are|was|were|can)\b)"
     r"[^?]*?(?<!these )(?<!those )\bpapers\s*[?？]?\s*$"
     # a topic and "anything?" after a comma or a dash (fresh dev batch s)
     r"|[,;:–—-]\s*anything(?: here| on (?:this|that|it))?\s*[?？]?\s*$"
@@ -165,7 +165,7 @@ LIST_ASK = re.compile(
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
 # The name may come before its verb too: "what datasets AFLOW was evaluated on" (batch d).
 ABOUT_ONE_NAMED = re.compile(
-    r"^\s*(?:[Ww]hich|[Ww]hat) (?:\S+ ){0,2}(?:benchmarks|datasets|methods|approaches|baselines|"
+    r"^\s*+(?:[Ww]hich|[Ww]hat) (?:\S+ ){0,2}(?:benchmarks|datasets|methods|approaches|baselines|"
     rf"tasks|models) (?:{AUX_WORDS} (?:the )?[\w-]*[A-Z0-9][\w-]*\b|[\w-]*[A-Z0-9][\w-]* "
     rf"{AUX_WORDS}\b)")
 # "Difference" asks for a comparison only as "the difference(s) between/from" or the verb
@@ -190,7 +190,7 @@ COMPARED_TO = re.compile(r"\bcompared(?: (?:to|with|against))?\b|\brelative (?:t
 METHOD_ASK = re.compile(r"\b(?:main|key|core|central|basic|big) (?:idea|trick|insight|intuition|"
                         r"mechanism|technique)s?\b", re.I)
 SUMMARY_ASK = re.compile(
-    r"^\s*(?:what is|what are|what's|who is|tell me about|summari[sz]e|describe|explain|give "
+    r"^\s*+(?:what is|what are|what's|who is|tell me about|summari[sz]e|describe|explain|give "
     r"(?:me )?an overview of|overview of|what does \S+(?: \S+)? (?:do|propose|introduce|"
     r"contribute))\b|是什么|介绍", re.I)
 # Details an abstract almost never states; answered from metadata or refused.
@@ -247,10 +247,10 @@ QUANTITY_SUPERLATIVE = re.compile(
 # is read as the question (general English request forms, issue 13).
 # "Could you list the six datasets X was evaluated on?" asks which six datasets (dev o031,
 # d021); "list the papers on X" asks for papers (LIST_ASK), as it is.
-LIST_THE_ASK = re.compile(r"^\s*(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?"
+LIST_THE_ASK = re.compile(r"^\s*+(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?"
                           r"(?:list|name|enumerate)\s+(?:all\s+)?(?:the|its|their)\s+", re.I)
 IMPERATIVE_ASK = re.compile(
-    r"^\s*(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?(?:tell me|give me|show "
+    r"^\s*+(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?(?:tell me|give me|show "
     r"me|find(?: me\b)?|i'?d like to know|i would like to know|i want to know|i wonder|"
     r"do you know)\b"  # "find methods" is no "find me" (batch u: read as "thods that ...")
     r"(?:\s+(?:about|please))?\s*,?\s*", re.I)

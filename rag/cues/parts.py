@@ -25,7 +25,7 @@ PART_BREAK = re.compile(
 MIN_PART_WORDS = 3
 # A terse question's subject before a colon or dash, and what it asks of it: "olmoe:
 # pretraining tokens and training cost ($)?" (fresh dev batch le; rag/query.py _terse_parts).
-TERSE_SUBJECT = re.compile(r"^\s*([^:?]{2,40}?)\s*(?::|\s[-–—])\s+(.+)$")
+TERSE_SUBJECT = re.compile(r"^\s*+(\S[^:?]{1,39}?)\s*(?::|\s[-–—])\s+(.+)$")
 # A few words with a figure and no question word offer a guess for the part before ("soap
 # precond freq set to what? every 10 steps? 100?", "geox model size? 7b or smaller?": fresh
 # dev batch ld): no part of their own.
@@ -43,7 +43,7 @@ ASKS_AGAIN = re.compile(r"^(?:(?:please|pls|plz|can you|could you)\s+)?(?:name|l
 # ..." (fresh dev batch w), "GeoX - what ..." (fresh dev batch s); "and up to how many" opens
 # a part too.
 QUESTION_OPENING = re.compile(
-    r"^\s*(?:(?:also|and|plus|then|btw)\b,? )?"  # "also was it evaluated on X" (fresh batch i)
+    r"^\s*+(?:(?:also|and|plus|then|btw)\b,? )?"  # "also was it evaluated on X" (fresh batch i)
     r"(?:[\w-]+(?: [\w-]+){0,3}(?::| [-–—]) |(?:for|in|about|on) [^,?]{3,60}, )?"
     rf"(?:{_LEAD} )?"
     r"(?:how|what|which|who|"

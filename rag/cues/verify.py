@@ -24,7 +24,7 @@ FUSED_OVERLAP = 0.55
 # papers address this.") is not a claim that needs a source.
 FRAMING = re.compile(r"\b(?:papers?|works?|studies|approaches|both|collection|abstracts?|"
                      r"in summary|overall|the following|address(?:es)? this)\b"
-                     r"|^\s*(?:yes|no)\b", re.I)
+                     r"|^\s*+(?:yes|no)\b", re.I)
 # An LLM often refuses in its own words rather than with CANNOT_ANSWER: "The provided abstracts
 # do not report a carbon footprint for SPA, so this cannot be answered from them" (fresh dev
 # batch o, written the way GPT-4o and Claude refuse). An answer whose first sentence says so,
@@ -52,7 +52,7 @@ _TOLD = (r"(?:stated|reported|mentioned|given|specified|provided|included|descri
          r"disclosed|discussed|listed|presented|detailed|indicated|noted)")
 _ABSENT = r"(?:information|mention|data|details?|indication|figures?|numbers?|specifics|report)"
 REFUSAL_STATEMENT = re.compile(
-    rf"^\s*{_REFUSAL_OPENER}(?:{_SOURCES} (?:do|does|did){_NOT} (?:\w+ly )?{_TELL}\b"
+    rf"^\s*+{_REFUSAL_OPENER}(?:{_SOURCES} (?:do|does|did){_NOT} (?:\w+ly )?{_TELL}\b"
     rf"|(?:none of|neither(?: of)?|nothing in) {_SOURCES} (?:\w+ly )?{_TELL}"
     rf"|{_SOURCES} (?:is|are) silent\b|{_SOURCES} makes? no mention\b"
     rf"|i (?:cannot|can[’']t|can not|am unable to) (?:answer|tell|determine)\b[^.]* from "

@@ -313,6 +313,8 @@ def test_a_typo_is_read_as_the_corpus_word_and_told(seed_qa: PaperQA) -> None:
     answer = seed_qa.ask("which papers use hypernetwroks, and for what?")
     assert answer.answerable
     assert any('"hypernetwroks" as "hypernetworks"' in n for n in answer.notices)
+    # the answer keeps the question as typed: the respelling is what was searched, and told
+    assert answer.question == "which papers use hypernetwroks, and for what?"
     assert {"MotherNet", "HyPoGen"} <= {c.paper.title for c in answer.citations}
 
 
