@@ -30,7 +30,7 @@ from rag.figures import figure_tokens
 from rag.names import name_tokens
 
 AskKind = Literal["quantity", "ranking", "name", "authors", "date", "review", "institution",
-                  "training_time", "hardware", "compute", "license"]
+                  "training_time", "hardware", "compute", "license", "place"]
 Shape = Literal["detail", "list", "compare", "summary"]
 
 
@@ -84,7 +84,7 @@ def _shape(question: str) -> Shape:
             and not (cues.SUMMARY_ASK.search(question) and cues.NAME_LIKE.search(question))
             and not _asks_of_named(question) and language_of(question) == "en") or (
             # two topics typed without a question, however long (fresh dev batch e)
-            topic_alternatives(question) and not cues.QUESTION_OPENING.search(question)
+            _phrase_alternatives(question) and not cues.QUESTION_OPENING.search(question)
             and not cues.SUMMARY_ASK.search(question)):
         return "list"
     # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a
@@ -111,15 +111,20 @@ def split_parts(question: str) -> tuple[str, ...]:
     question = re.sub(r"\([^()]*\)", lambda aside: aside[0].replace("?", ","), question)
     marked: set[str] = set()  # pieces a question mark ends ask by it, worded as they are:
     # "aflow average improvement over baselines? also ..." (fresh dev batch i)
+    terse: set[str] = set()  # ... and ask alone if they ask a detail of a named thing, however
+    # short: "attribot speedup? and on what hardware?" (fresh batch lf)
     for raw, ended_by in _pieces(question):
         piece = raw.strip(" ,;?？")
         # "How many and what kinds of X ...": a part too short to ask alone asks with the next
-        if parts and len(parts[-1].split()) < cues.MIN_PART_WORDS and language_of(piece) == "en":
+        if (parts and len(parts[-1].split()) < cues.MIN_PART_WORDS and parts[-1] not in terse
+                and language_of(piece) == "en"):
             piece = f"{parts.pop()} {piece if piece.startswith('and ') else 'and ' + piece}"
         parts.append(piece)
         if f"{raw.rstrip()}{ended_by}".endswith(("?", "？")):
             marked.add(piece)
-    parts = [p for p in parts if language_of(p) != "en" or (
+            if _asks_of_named(piece):
+                terse.add(piece)
+    parts = [p for p in parts if language_of(p) != "en" or p in terse or (
         len(p.split()) >= cues.MIN_PART_WORDS and not cues.ASKS_AGAIN.match(p)
         and not cues.OFFERED_GUESS.match(p)
         and (p in marked or cues.QUESTION_OPENING.search(p)))]
@@ -148,6 +153,11 @@ def _pieces(question: str) -> list[tuple[str, str]]:
 
 
 def topic_alternatives(question: str) -> tuple[str, ...]:
+    """The two topics of a list question: two phrases, or two words of one head."""
+    return _phrase_alternatives(question) or _shared_head_alternatives(question)
+
+
+def _phrase_alternatives(question: str) -> tuple[str, ...]:
     """"Papers on audio-driven video generation or diffusion planning for driving?" → its two
     topics; () unless each side has a few words of its own ("Atari or MuJoCo" names names,
     which a list reads as names)."""
@@ -157,6 +167,21 @@ def topic_alternatives(question: str) -> tuple[str, ...]:
             for side in sides):
         return ()
     return tuple(side.strip(" ?？") for side in sides)
+
+
+def _shared_head_alternatives(question: str) -> tuple[str, ...]:
+    """"Methods for continual or incremental learning?" → the question once with each word:
+    "continual learning" and "incremental learning" are two topics (fresh batch lf: the
+    papers on incremental learning were judged against the continual ones)."""
+    found = cues.WORDS_OR_BEFORE_HEAD.search(question)
+    before = question[:found.start()].split()[-1:] if found else []
+    # the first word must open its topic ("for continual or ..."): in "video generation or
+    # diffusion-based planning" the two sides are whole phrases, not two words of one head
+    if found is None or {found[1].lower(), found[2].lower()} & (STOPWORDS | cues.ASK_WORDS) or (
+            before and before[0].lower() not in STOPWORDS):
+        return ()
+    return tuple(f"{question[:found.start()]}{word}{question[found.end():]}".strip(" ?？")
+                 for word in (found[1], found[2]))
 
 
 # An auxiliary verb after the asked noun: a clause that says which ("the datasets X was run on").

@@ -201,13 +201,15 @@ def unheard(word: str, known: Callable[[str], bool], has_prefix: Callable[[str],
 
 def absent_topic(question: str, known: Callable[[str], bool],
                  has_prefix: Callable[[str], bool]) -> str | None:
-    """The topic word of a list question (cues.TOPIC_SLOT) that the corpus has not heard of."""
-    for found in cues.TOPIC_SLOT.finditer(question):
-        word = found[1].casefold()
+    """The topic word of a list question (cues.TOPIC_SLOT, cues.TASK_OF) that the corpus has
+    not heard of."""
+    slots = [(m[1], m[2]) for m in cues.TOPIC_SLOT.finditer(question)]
+    for found in [*slots, *((m[1], None) for m in cues.TASK_OF.finditer(question))]:
+        word = found[0].casefold()
         if word.endswith("ing"):  # "on forecasting stock prices": what is forecast
-            if not found[2]:
+            if not found[1]:
                 continue
-            word = found[2].casefold()
+            word = found[1].casefold()
         if any(len(part) >= cues.TOPIC_MIN_LENGTH and part not in STOPWORDS
                and part not in cues.NOT_TOPIC_WORDS and unheard(part, known, has_prefix)
                for part in word.split("-")):

@@ -2,7 +2,8 @@
 here the extractive answerer's (what a question asks for, what evidence gives it, lists);
 `quantity` how an amount is asked and told; `parts` how a question's text splits (parts,
 examples, bare topics, typos); `things` what a "which Xs" question asks to be named;
-`naming` name and ranking asks; `answer_shape` the yes/no lead and list coverage; `verify`
+`naming` name and ranking asks; `details` the details an abstract may state (hardware,
+licence, place) and their evidence; `answer_shape` the yes/no lead and list coverage; `verify`
 the check of an LLM's answer, `claim_checks` its number and name checks.
 
 Cue lists are general English (and Chinese) question grammar, not the wording of our eval:
@@ -16,6 +17,9 @@ from __future__ import annotations
 
 import re
 
+# Details an abstract may state (hardware, licence, place ...) and their evidence.
+from rag.cues.details import DETAIL_ASKS, DETAIL_EVIDENCE  # noqa: F401
+
 # Thresholds of list answers live in rag/cues/listing.py.
 from rag.cues.listing import (  # noqa: F401
     ALTERNATIVE_K,
@@ -28,6 +32,7 @@ from rag.cues.listing import (  # noqa: F401
     LIST_TOPIC_SCORE,
     NOT_TOPIC_WORDS,
     RARE_TERM_WEIGHT,
+    TASK_OF,
     TOPIC_MIN_LENGTH,
     TOPIC_SLOT,
 )
@@ -66,6 +71,7 @@ from rag.cues.parts import (  # noqa: F401
     SHORTHAND,
     TERSE_SUBJECT,
     TOPIC_OR,
+    WORDS_OR_BEFORE_HEAD,
 )
 
 # Quantity cues live in rag/cues/quantity.py; every stage reads them here as cues.X.
@@ -198,7 +204,10 @@ METADATA_ASKS: dict[str, re.Pattern[str]] = {
     # "authors" alone is no ask: "the data the X authors collected" asks for the data.
     "authors": re.compile(r"\b(?:who (?:wrote|authored|are the authors|proposed|developed|"
                           r"created|built|made)|(?:which|list the|name the) authors?\b"
-                          r"|authors? (?:of|list|names?)\b|written by|first author"
+                          # "what benchmark do the authors of X report results on" asks for a
+                          # benchmark: the authors do something (fresh dev batch lg)
+                          r"|(?<!do the )(?<!did the )(?<!does the )(?<!have the )(?<!had the )"
+                          r"authors? (?:of|list|names?)\b|written by|first author"
                           # "which people / lab built X" (fresh dev batch lc)
                           r"|(?:which|what) (?:people|persons|researchers|team|group)\b"
                           r"(?:\s*/\s*\w+)? (?:built|made|wrote|developed|created|proposed))"
@@ -207,36 +216,6 @@ METADATA_ASKS: dict[str, re.Pattern[str]] = {
                        r"what (?:year|date)|which year)\b|哪一年|何时发表", re.I),
     "review": re.compile(r"\b(?:review(?:er)? scores?|ratings? (?:from|by) reviewers|acceptance "
                          r"(?:decision|rate)|oral or poster|spotlight)\b|评审", re.I),
-}
-# Details an abstract may state; a sentence must hold the matching evidence.
-DETAIL_ASKS: dict[str, re.Pattern[str]] = {
-    # How long training took is told as a duration or in GPU time (issue 13: "How long does X
-    # take to train?" was refused though "in 5-10 minutes of training" answers it).
-    "training_time": re.compile(r"\b(?:how long (?:did|does|do|to|would|will) .*(?:train|fine-?tun)"
-                                r"|training time|time (?:needed|required|it takes|taken) to train"
-                                r"|take to train)\w*|训练时间", re.I),
-    "institution": re.compile(r"\b(?:universit(?:y|ies)|institution|affiliat\w*|which lab|"
-                              r"which company|fund(?:ed|ing|er|ers)|sponsor\w*)\b"
-                              r"|机构|大学|单位", re.I),
-    # What a method runs on is told by the kind of machine, not only in GPUs: "DS-LLM ...
-    # dynamical system (DS)-based machines ... hardware-native gradient descent" (issue 13,
-    # fresh dev batch 14). Before "compute": "what hardware" asks for the machine.
-    "hardware": re.compile(r"\b(?:which|what)(?: kinds? of| types? of| sorts? of)? "
-                           r"(?:hardware|chips?|processors?|accelerators?|machines?"
-                           # "what compute cluster was X trained on" (fresh dev batch lc)
-                           r"|(?:compute |computing |gpu )?clusters?|nodes|servers?)\b", re.I),
-    # "how much compute went into training X" (fresh dev batch le)
-    "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
-                          r"how much (?:compute|computation|computing)|"
-                          r"training (?:cost|budget)|carbon|energy consumption)\b|算力|显卡",
-                          re.I),
-    "license": re.compile(r"\b(?:licen[cs]e[ds]?|open[- ]sourced?|github|repository|code "
-                          r"(?:available|released|release)"
-                          # licences asked by name: "is the code MIT or apache?" (batch lc)
-                          r"|(?:mit|apache|gpl|bsd|cc[- ]by)(?:[- ]\d(?:\.\d)?)? (?:or|licen)"
-                          # "liscense", "licensing terms", "is commercial use ok" (batch ld)
-                          r"|liscen[cs]e|licensing|commercial use|terms of use)\b"
-                          r"|开源|许可", re.I),
 }
 # "What is the largest number of X", "the maximum amount of Y": a superlative of a measure asks
 # for a quantity, not for which thing ranks first (issue 13 rewordings of "up to how many").
@@ -254,24 +233,6 @@ IMPERATIVE_ASK = re.compile(
     r"me|find(?: me\b)?|i'?d like to know|i would like to know|i want to know|i wonder|"
     r"do you know)\b"  # "find methods" is no "find me" (batch u: read as "thods that ...")
     r"(?:\s+(?:about|please))?\s*,?\s*", re.I)
-DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
-    "institution": re.compile(r"\b(?:universit(?:y|ies)|institute|laborator(?:y|ies))\b", re.I),
-    "compute": re.compile(rf"\b(?:{ACCELERATORS}|gpu[- ]hours?|flops)\b", re.I),
-    # The kinds of machine (general English of computing; "machine learning" is no machine,
-    # and a "hardware-accelerated engine" names no hardware: dev split dr021).
-    # "6000 GPU hours" is compute spent, not the machine (fresh dev batch 24).
-    "hardware": re.compile(rf"\b(?:hardware(?!-)|(?:{ACCELERATORS})(?![- ](?:hours?|days?))|npus?|"
-                           r"cpus?|fpgas?|asics?|"
-                           r"chips?|accelerators?|processors?|machines?(?! learning)|"
-                           r"(?:edge|mobile) devices?)\b", re.I),
-    # Training length is also told in passes: "trained over three iterations", "for 10 epochs"
-    # (issue 13 fresh dev batch).
-    "training_time": re.compile(r"\b(?:gpu[- ]hours?|gpu[- ]days?|(?:\d[\d,.]*(?:[-–]\d+)?|one|"
-                                r"two|three|four|five|six|seven|eight|nine|ten|a few)[\s-]*"
-                                r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|epochs?|"
-                                r"iterations?|rounds?|steps?))\b", re.I),
-    "license": re.compile(r"\blicen[cs]e|\bmit\b|apache|\bgpl\b|creative commons", re.I),
-}
 FOLLOW_UP = re.compile(
     r"\b(?:it|its|they|their|them|this|that|these|those|the (?:method|paper|model|approach|"
     r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)

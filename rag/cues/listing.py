@@ -39,6 +39,11 @@ RARE_TERM_WEIGHT = 3.0
 # nets"). Dev split: 24 unanswerable list questions have such a word, no answerable one.
 TOPIC_SLOT = re.compile(r"\b(?:on|about|regarding|for)\s+(?:the\s+|using\s+|applying\s+)?"
                         r"([a-z][a-z-]+)(?:\s+(?:or\s+|and\s+)?([a-z][a-z-]+))?", re.I)
+# ... or the word a task noun is of: "weather prediction using graph neural nets, any paper
+# on that?" names weather as its topic, with no "on" before it (fresh dev batch lg).
+TASK_OF = re.compile(r"\b([a-z][a-z-]+)\s+(?:prediction|forecasting|detection|generation|"
+                     r"classification|recognition|segmentation|translation|synthesis|"
+                     r"estimation|retrieval|tracking|diagnosis)\b", re.I)
 # Words that stand there without naming a topic ("what's going on inside transformers").
 NOT_TOPIC_WORDS = frozenset("inside outside behalf top average which what".split())
 TOPIC_MIN_LENGTH = 4

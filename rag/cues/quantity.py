@@ -58,6 +58,9 @@ TERSE_MEASURE = re.compile(
     r"^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was|were|can|could"
     r"|papers?|works?|research|studies|anything)\b)"
     rf"\s*(?:\S+\s+){{1,4}}(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?"
+    # ... named as a setting: "soap preconditioning frequency setting used in experiments?"
+    # (fresh dev batch lg)
+    r"(?:\s+(?:setting|value|choice)s?)?(?:\s+(?:used|chosen|picked))?"
     # ... a guess may follow: "geox model size? 7b or smaller?" (fresh dev batch ld)
     # ... and what it is of: "robotouille async score react gpt-4o" (fresh dev batch le)
     r"(?:\s+(?:per|on|for|in|of|with|by)(?:\s+\S+){1,3}|(?:\s+(?-i:\S*[A-Z0-9]\S*)){1,2})?"
@@ -97,8 +100,13 @@ MEASURE_SYNONYMS = {
     "long": ("long", "time", "hour", "minute", "day", "second", "length", "token", "step",
              "week", "month", "year", "epoch", "iteration", "round"),
     # "How often do LLM sizes double?": "doubling every 3.4 months" (fresh dev batch 22)
-    "often": ("every", "per", "frequency", "second", "minute", "hour", "day", "week", "month",
-              "year", "step", "iteration", "epoch"),
+    # A frequency is a figure per interval ("every 10 steps"), not a count of steps: "how
+    # often is the preconditioner updated" is not answered by "reduces the number of
+    # iterations by 40%", nor by "one additional hyperparameter (the preconditioning
+    # frequency)": a question naming the frequency asks for its value in digits (SETTING_NOUNS)
+    # (fresh dev batch lg).
+    "often": ("every", "per", "interval", "once", "twice", "daily", "weekly", "monthly",
+              "yearly", "hourly"),
     # What training or running a model costs is told in money or in compute time.
     "expensive": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),
     "costly": ("cost", "$", "dollar", "million", "compute", "gpu", "hour", "day", "flop"),

@@ -55,6 +55,8 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON,
     "task": ("task", "domain", "problem", "application", *_EVALUATED_ON),
     "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
+    # "which eval(uation) was it where X beat Y" asks for the benchmark (fresh dev batch lg)
+    "evaluation": _EVALUATED_ON, "testbed": _EVALUATED_ON,
     # baselines are named where a paper compares with them: "outperforms ..., and is
     # competitive with TabPFN" (fresh dev batch la)
     "baseline": ("baseline", "outperform", "outperforms", "outperforming", "competitive",
@@ -62,7 +64,8 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
                  "beats", "versus", "against"),
 }
 # The things a method is evaluated on: a result stated on a named one tells them too.
-EVALUATED_THINGS = frozenset({"benchmark", "dataset", "environment", "game", "task"})
+EVALUATED_THINGS = frozenset({"benchmark", "dataset", "environment", "game", "task", "evaluation",
+                              "testbed"})
 # The things an acronym an abstract defines for a term never names: data and models ("in FL"
 # names no dataset, "the LOO error" no proxy model: fresh dev batch i, dev m006).
 TERM_ACRONYM_NOT = frozenset({*THING_WORDS, "model", "llm", "backbone", "encoder", "decoder"})

@@ -1,0 +1,81 @@
+"""Details an abstract may state (how long training took, on what hardware, under which
+licence, where data was gathered ...): how a question asks for each, and what a sentence must
+hold to give it. A question asking one is answered only from a sentence holding its evidence,
+or refused (rag/query.py gives)."""
+
+from __future__ import annotations
+
+import re
+
+from rag.cues.naming import ACCELERATORS
+
+# Details an abstract may state; a sentence must hold the matching evidence.
+DETAIL_ASKS: dict[str, re.Pattern[str]] = {
+    # How long training took is told as a duration or in GPU time (issue 13: "How long does X
+    # take to train?" was refused though "in 5-10 minutes of training" answers it).
+    "training_time": re.compile(r"\b(?:how long (?:did|does|do|to|would|will) .*(?:train|fine-?tun)"
+                                r"|training time|time (?:needed|required|it takes|taken) to train"
+                                r"|take to train)\w*|训练时间", re.I),
+    "institution": re.compile(r"\b(?:universit(?:y|ies)|institution|affiliat\w*|which lab|"
+                              r"which company|fund(?:ed|ing|er|ers)|sponsor\w*)\b"
+                              r"|机构|大学|单位", re.I),
+    # What a method runs on is told by the kind of machine, not only in GPUs: "DS-LLM ...
+    # dynamical system (DS)-based machines ... hardware-native gradient descent" (issue 13,
+    # fresh dev batch 14). Before "compute": "what hardware" asks for the machine.
+    # "which hardware-accelerated engine" asks for an engine (fresh batch lf)
+    "hardware": re.compile(r"\b(?:which|what)(?: kinds? of| types? of| sorts? of)? "
+                           r"(?:hardware(?!-)|chips?|processors?|accelerators?|machines?"
+                           # "what compute cluster was X trained on" (fresh dev batch lc)
+                           r"|(?:compute |computing |gpu )?clusters?|nodes|servers?)\b", re.I),
+    # "how much compute went into training X" (fresh dev batch le)
+    "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
+                          r"how much (?:compute|computation|computing)|"
+                          r"training (?:cost|budget)|carbon|energy consumption)\b|算力|显卡",
+                          re.I),
+    # Where data was gathered or a study run is told by a place name (fresh batch lf: "where
+    # was the delivery dataset collected?" was answered with the dataset's size). "Where was
+    # X evaluated" asks for benchmarks (EVALUATION_ASK), not a place.
+    "place": re.compile(r"\bwhere (?:was|were|is|are|did|does|do)\b[^?]{0,80}?\b(?:collected|"
+                        r"recorded|gathered|captured|filmed|conducted|carried out|held|located|"
+                        r"based|sourced|deployed|come from|came from|comes from|originate)"
+                        # "which regions / sites" are as often parts of an image or a protein
+                        r"|\b(?:which|what|in what|from what) (?:cit(?:y|ies)|countr(?:y|ies)|"
+                        r"provinces?|hospitals?|geographic(?:al)? (?:regions?|locations?|areas?))"
+                        r"\b", re.I),
+    "license": re.compile(r"\b(?:licen[cs]e[ds]?|open[- ]sourced?|github|repository|code "
+                          r"(?:available|released|release)"
+                          # licences asked by name: "is the code MIT or apache?" (batch lc)
+                          r"|(?:mit|apache|gpl|bsd|cc[- ]by)(?:[- ]\d(?:\.\d)?)? (?:or|licen)"
+                          # "liscense", "licensing terms", "is commercial use ok" (batch ld)
+                          r"|liscen[cs]e|licensing|commercial use|terms of use)\b"
+                          r"|开源|许可", re.I),
+}
+DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
+    "institution": re.compile(r"\b(?:universit(?:y|ies)|institute|laborator(?:y|ies))\b", re.I),
+    "compute": re.compile(rf"\b(?:{ACCELERATORS}|gpu[- ]hours?|flops)\b", re.I),
+    # The kinds of machine (general English of computing; "machine learning" is no machine,
+    # and a "hardware-accelerated engine" names no hardware: dev split dr021).
+    # "6000 GPU hours" is compute spent, not the machine (fresh dev batch 24).
+    "hardware": re.compile(rf"\b(?:hardware(?!-)|(?:{ACCELERATORS})(?![- ](?:hours?|days?))|npus?|"
+                           r"cpus?|fpgas?|asics?|"
+                           r"chips?|accelerators?|processors?|machines?(?! learning)|"
+                           r"(?:edge|mobile) devices?)\b", re.I),
+    # Training length is also told in passes: "trained over three iterations", "for 10 epochs"
+    # (issue 13 fresh dev batch).
+    "training_time": re.compile(r"\b(?:gpu[- ]hours?|gpu[- ]days?|(?:\d[\d,.]*(?:[-–]\d+)?|one|"
+                                r"two|three|four|five|six|seven|eight|nine|ten|a few)[\s-]*"
+                                r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|epochs?|"
+                                r"iterations?|rounds?|steps?))\b", re.I),
+    # Place names: continents, the countries and cities data most often comes from, and
+    # "X City / Province / County" (general geography; the 94 abstracts name no place).
+    "place": re.compile(r"\b(?:Africa|Asia|Europe|America|Oceania|Australia|Argentina|Brazil|"
+                        r"Canada|Chile|China|Colombia|Egypt|England|France|Germany|Ghana|India|"
+                        r"Indonesia|Iran|Israel|Italy|Japan|Kenya|Korea|Mexico|Netherlands|"
+                        r"Nigeria|Pakistan|Peru|Poland|Russia|Singapore|Spain|Sweden|Switzerland|"
+                        r"Taiwan|Thailand|Turkey|Uganda|Ukraine|Vietnam|(?:United )?Kingdom|UK|"
+                        r"U\.?S\.?A?|United States|Beijing|Shanghai|Shenzhen|Hong Kong|Tokyo|"
+                        r"Seoul|London|Paris|Berlin|Boston|New York|San Francisco|Pittsburgh|"
+                        r"Seattle|Toronto|Montreal|Zurich|Sydney|Bangalore|"
+                        r"[A-Z][a-z]+ (?:City|Province|County|State|Prefecture))\b"),
+    "license": re.compile(r"\blicen[cs]e|\bmit\b|apache|\bgpl\b|creative commons", re.I),
+}
