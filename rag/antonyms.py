@@ -34,7 +34,8 @@ def prefix_pairs(claim: list[str], evidence: list[str], context: frozenset[str] 
 
 
 def named_together(words: list[str]) -> frozenset[frozenset[str]]:
-    """The pairs of words a sentence joins by "and", "or" or a comma ("conditional and
-    unconditional sampling": both named, neither denied)."""
+    """The pairs of words a sentence joins by "and", "or", a comma, "from" or "versus"
+    ("conditional and unconditional sampling", "cannot tell direct from indirect effects":
+    both named, neither denied; fresh batches bb and zb flagged the latter)."""
     return frozenset(frozenset({words[i], words[i + 2]}) for i in range(len(words) - 2)
-                     if words[i + 1] in ("and", "or", ","))
+                     if words[i + 1] in ("and", "or", ",", "from", "versus", "vs"))

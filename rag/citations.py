@@ -22,6 +22,7 @@ from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, Sente
 from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
 from rag.cues import verify as cues
 from rag.cues.claim_checks import CLEARLY_BACKED
+from rag.figure_order import figure_order_conflict
 from rag.polarity import check_reversal
 
 
@@ -225,7 +226,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                             tuple(found.closest))
         added = (_added(claim, paper_text, papers, embed, threshold)
                  if bank.space == "minilm" else None)
-        reversed_ = check_reversal(claim, found.closest, paper_text=paper_text)
+        reversed_ = (check_reversal(claim, found.closest, paper_text=paper_text)
+                     or figure_order_conflict(claim, found.sentences))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

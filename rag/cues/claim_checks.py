@@ -1,8 +1,11 @@
-"""Cue lists and thresholds of the claim checks (rag/claims.py): numbers, names and attribution.
+"""Cue lists and thresholds of the claim checks (rag/claims.py): numbers, names, attribution and
+the order of two stated figures (rag/figure_order.py).
 Read by rag/claims.py and rag/citations.py; the rest of the answer check's cues are in
 rag/cues/verify.py."""
 
 from __future__ import annotations
+
+import re
 
 # -- the claim checks (rag/claims.py): numbers and names ---------------------------------------
 # Set by hand. Checked on data/ (all 759 seed abstract sentences pass against themselves), on
@@ -65,3 +68,17 @@ GENERIC_ACRONYMS = frozenset(("ai ml llm llms nlp rl cv qa api gpu gpus cpu cpus
 # other retrieved paper beat its cited one by more than 0.04; wrong-paper ones by 0.11-0.32.
 ATTRIBUTION_MARGIN = 0.10  # another source beats the cited one by at least this much
 CLEARLY_BACKED = 0.75  # at or above this the cited source backs the claim whatever others score
+
+# -- the order of two stated figures (rag/figure_order.py) ---------------------------------
+# "X does better on A than on B": a comparative, then the two settings, each after on/in/at/for
+# (general English of results; fresh dev batch zb: "better on the asynchronous tasks than on
+# the synchronous ones" for "47% on synchronous tasks but only 11% on asynchronous tasks").
+SETTINGS_COMPARED = re.compile(
+    r"\b(?P<word>better|higher|stronger|worse|lower|weaker)\b[^.;]{0,40}?\b(?:on|in|at|for)\s+"
+    r"(?P<a>[\w-]+(?:\s+[\w-]+){0,2}?)\s+than\s+(?:on|in|at|for)\s+(?P<b>[\w-]+(?:\s+[\w-]+)?)",
+    re.I)
+HIGHER_ORDER_WORDS = frozenset("better higher stronger".split())
+JUDGING_ORDER_WORDS = frozenset("better worse stronger weaker".split())
+# Figures where less is better: "better" orders them the other way, so it is not judged.
+LOWER_IS_BETTER = re.compile(r"\b(?:error|loss|latency|perplexity|cost|time|regret|fid|wer)s?\b",
+                             re.I)

@@ -140,12 +140,15 @@ VALENCE_POSITIVE = frozenset((
     "promising favorable favourable favorably favourably competitive strong stronger strength "
     "advantage "
     "advantageous enhance boost strengthen generalize generalise generalization "
-    "generalisation proficiency capable good excellent remarkable impressive well").split())
+    "generalisation proficiency capable good excellent remarkable impressive well "
+    # speed judges a method too: "slower at inference" for "highly efficient at inference"
+    # (fresh dev batches bb and zb)
+    "fast faster fastest quick quicker").split())
 VALENCE_NEGATIVE = frozenset((
     "worse worst inferior poor poorer poorly degrade degradation underperform lag trail fail "
     "failure fragile brittle vulnerable susceptible unstable instability ineffective "
     "inefficient harmful hurt harm weaken weak weaker struggle sacrifice expense detrimental "
-    "suboptimal sub-optimal unreliable inaccurate below drawback").split())
+    "suboptimal sub-optimal unreliable inaccurate below drawback slow slower slowest").split())
 VALENCE_FLIPPERS = frozenset("less least".split())
 # Nouns and verbs that negate the evaluative word they govern, through "of/in/with" ("the
 # difficulties of stable training") or "... to" ("the inability of value functions to

@@ -564,3 +564,23 @@ def test_a_little_benefit_is_some() -> None:
     assert check_reversal("Deepening the safety alignment beyond the first few tokens offers a "
                           "little benefit for robustness against common exploits.",
                           [SAFETY]) is None
+
+
+def test_slower_judges_against_efficient() -> None:
+    """Speed is a judging word: fresh dev batches bb and zb."""
+    evidence = ("Unlike a direct application of TabPFN, MotherNet generated networks are highly "
+                "efficient at inference time.")
+    assert check_reversal("The child networks are competitive with TabPFN, although they are "
+                          "considerably slower than TabPFN at inference time.", [evidence])
+    assert check_reversal("The generated networks are highly efficient and fast at inference "
+                          "time, unlike TabPFN.", [evidence]) is None
+
+
+def test_two_words_told_apart_are_named_together() -> None:
+    """"tell direct from indirect" names both: neither is denied (fresh batches bb, zb)."""
+    evidence = ("However, such experts, including human domain experts, cannot distinguish "
+                "between direct and indirect effects given a pairwise prompt.")
+    assert check_reversal("Pairwise prompts cannot separate direct from indirect effects.",
+                          [evidence]) is None
+    assert check_reversal("Experts can easily distinguish direct from indirect effects given "
+                          "a pairwise prompt.", [evidence])

@@ -1,0 +1,50 @@
+"""The order of two stated figures: a claim that X does better on A than on B, where the
+cited abstract gives X's figures on A and on B ("47% on synchronous tasks but only 11% on
+asynchronous tasks"), must order them as the figures do. A similarity score cannot see this;
+the antonym check has no antonym to read. English only; cues in rag/cues/claim_checks.py."""
+
+from __future__ import annotations
+
+import re
+
+from paperwise.text import STOPWORDS, language_of
+from rag.cues import claim_checks as cues
+
+
+def _setting(words: str) -> str | None:
+    """The word a setting is known by: its first content word ("the asynchronous tasks" →
+    asynchronous)."""
+    content = [w for w in re.findall(r"[\w-]+", words.casefold()) if w not in STOPWORDS]
+    return content[0] if content else None
+
+
+def _figure_on(setting: str, sentences: list[str]) -> tuple[float, str] | None:
+    """The figure a sentence states on the setting ("47% on synchronous tasks"), with that
+    sentence; None unless exactly one sentence states one."""
+    pattern = re.compile(rf"(\d+(?:\.\d+)?)\s*%?\s+(?:on|in|at|for)\s+(?:the\s+)?"
+                         rf"(?:[\w-]+\s+)?{re.escape(setting)}\b", re.I)
+    found = [(float(m[1]), s) for s in sentences for m in pattern.finditer(s)]
+    return found[0] if len(found) == 1 else None
+
+
+def figure_order_conflict(claim: str, sentences: list[str]) -> str | None:
+    """The claim orders two settings against the figures its abstract states for them."""
+    if language_of(claim) != "en":
+        return None
+    compared = cues.SETTINGS_COMPARED.search(claim)
+    if compared is None:
+        return None
+    word, first, second = compared["word"].casefold(), _setting(compared["a"]), \
+        _setting(compared["b"])
+    if not first or not second or first == second:
+        return None
+    a, b = _figure_on(first, sentences), _figure_on(second, sentences)
+    if a is None or b is None or a[0] == b[0] or a[1] != b[1]:
+        return None  # unless one sentence states both: figures of one measure
+    if word in cues.JUDGING_ORDER_WORDS and cues.LOWER_IS_BETTER.search(a[1]):
+        return None  # "better" with errors or latencies reads the other way
+    says_first_higher = word in cues.HIGHER_ORDER_WORDS
+    if says_first_higher == (a[0] > b[0]):
+        return None
+    return (f"says {word} on {first} than on {second}, where the abstract gives "
+            f"{a[0]:g} and {b[0]:g}")
