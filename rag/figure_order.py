@@ -34,8 +34,8 @@ def figure_order_conflict(claim: str, sentences: list[str]) -> str | None:
     compared = cues.SETTINGS_COMPARED.search(claim)
     if compared is None:
         return None
-    word, first, second = compared["word"].casefold(), _setting(compared["a"]), \
-        _setting(compared["b"])
+    word = compared["word"].casefold()
+    first, second = _setting(compared["a"]), _setting(compared["b"])
     if not first or not second or first == second:
         return None
     a, b = _figure_on(first, sentences), _figure_on(second, sentences)

@@ -41,7 +41,6 @@ from rag.cues.listing import (  # noqa: F401
 from rag.cues.naming import (  # noqa: F401
     ACCELERATOR_NAME_ASK,
     ACCELERATOR_NAMED,
-    ACCELERATORS,
     KIND_OF_ASK,
     MODEL_LIKE_NAME,
     MODEL_NAME_ASK,
