@@ -19,6 +19,7 @@ from paperwise.text import (
     word_root,
 )
 from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, SentenceBank
+from rag.avoided import avoided_conflict
 from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
 from rag.cues import verify as cues
 from rag.cues.claim_checks import CLEARLY_BACKED
@@ -227,7 +228,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
         added = (_added(claim, paper_text, papers, embed, threshold)
                  if bank.space == "minilm" else None)
         reversed_ = (check_reversal(claim, found.closest, paper_text=paper_text)
-                     or figure_order_conflict(claim, found.sentences))
+                     or figure_order_conflict(claim, found.sentences)
+                     or avoided_conflict(claim, found.sentences, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

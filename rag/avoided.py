@@ -1,0 +1,77 @@
+"""What the abstract says a method does without: a claim that it keeps, needs or relies on
+what the cited abstract says it replaces, avoids or does without ("still depends on periodic
+resets" for "instead of periodic network parameter resets") is a reversal. The claim repeats
+the abstract's words, so neither similarity nor the antonym check sees it. English only; it
+prefers a miss to a false alarm. Cues in rag/cues/claim_checks.py."""
+
+from __future__ import annotations
+
+import re
+
+from paperwise.text import clean_for_display, language_of
+from rag.cues import claim_checks as cues
+from rag.wording import content_keys, read_words
+
+_Span = tuple[int, int, set[str]]  # start, end (in the text), its content words
+
+
+def _span_after(text: str, start: int, limit: int) -> _Span:
+    rest = text[start:]
+    # "keeps quality high without any refinement": what is used ends where a done-without starts
+    ends = [m.start() for m in (cues.SPAN_ENDS.search(rest), cues.AVOIDS.search(rest)) if m]
+    words = re.findall(r"\S+", rest[:min(ends)] if ends else rest)[:limit]
+    phrase = " ".join(words)
+    return start, start + len(phrase), content_keys(read_words(phrase))
+
+
+def avoided_spans(text: str) -> list[_Span]:
+    """The phrases a sentence says are done without, with where they stand."""
+    found = []
+    for m in cues.AVOIDS.finditer(text):
+        verb = cues.USES.match(text, m.end())  # "without requiring X": X is done without
+        if cues.LOSS_START.match(text, verb.end() if verb else m.end()):
+            continue
+        found.append(_span_after(text, verb.end() if verb else m.end(),
+                                 cues.UNLIKE_WORDS if m[0].lower().startswith("unlike")
+                                 else cues.SPAN_WORDS))
+    return found
+
+
+def used_spans(text: str) -> list[_Span]:
+    """The phrases a sentence says its subject uses, keeps or needs: not inside a phrase it
+    says is done without, not negated, and not said of earlier work ("prior methods rely on
+    X")."""
+    avoided = avoided_spans(text)
+    found = []
+    for m in cues.USES.finditer(text):
+        if any(a <= m.start() <= b for a, b, _ in avoided):
+            continue
+        clause = re.split(r"[,;:]", text[:m.start()])[-1]
+        if cues.EARLIER_WORK.search(clause) or cues.USE_NEGATED.search(clause):
+            continue
+        found.append(_span_after(text, m.end(), cues.SPAN_WORDS))
+    return found
+
+
+def _same_thing(avoided: set[str], used: set[str]) -> bool:
+    shared = len(avoided & used)
+    return shared >= cues.AVOIDED_SHARED and shared >= cues.AVOIDED_SHARE * len(avoided)
+
+
+def avoided_conflict(claim: str, sentences: list[str], paper_text: str = "") -> str | None:
+    """The claim says its subject uses what a cited sentence says is done without, and the
+    cited abstract nowhere says it is used."""
+    if language_of(claim) != "en":
+        return None
+    used = [keys for _, _, keys in used_spans(clean_for_display(claim))]
+    if not used:
+        return None
+    stated = [keys for s in re.split(r"(?<=[.!?])\s+", paper_text)
+              for _, _, keys in used_spans(clean_for_display(s))]
+    for sentence in sentences:
+        for start, end, avoided in avoided_spans(clean_for_display(sentence)):
+            if any(_same_thing(avoided, u) for u in used) and not any(
+                    _same_thing(avoided, s) for s in stated):
+                phrase = clean_for_display(sentence)[start:end]
+                return f"says it uses what the abstract says it does without: '{phrase}'"
+    return None

@@ -1,0 +1,38 @@
+"""rag/avoided.py: a claim that uses what its abstract says is done without."""
+
+import pytest
+
+from rag.avoided import avoided_conflict
+
+RESETS = "Instead of periodic network parameter resets, MAD-TD augments off-policy training."
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("Like earlier approaches, MAD-TD still depends on periodic network parameter resets.",
+     RESETS),
+    ("UniGS keeps point clouds as its 3D representation.",
+     "UniGS replaces point clouds with 3D Gaussian Splatting."),
+    ("It trains on several sources, which requires them to share a single vocabulary.",
+     "It trains on several sources without requiring a shared vocabulary."),
+])
+def test_using_what_the_abstract_does_without_is_flagged(claim: str, evidence: str) -> None:
+    assert avoided_conflict(claim, [evidence]) is not None
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("MAD-TD mixes in model data instead of periodic network parameter resets.", RESETS),
+    ("Prior methods rely on periodic network parameter resets.", RESETS),
+    ("MAD-TD does not depend on periodic network parameter resets.", RESETS),
+    ("It keeps trajectory quality high without any rule-based refinement.",
+     "It works without any rule-based refinement."),
+    ("It stays cheap while keeping accuracy and interpretability.",
+     "It is cheap without sacrificing accuracy or interpretability."),
+])
+def test_faithful_wordings_pass(claim: str, evidence: str) -> None:
+    assert avoided_conflict(claim, [evidence]) is None
+
+
+def test_the_abstract_saying_it_uses_it_elsewhere_wins() -> None:
+    paper = RESETS + " Later runs still depend on periodic network parameter resets."
+    claim = "MAD-TD still depends on periodic network parameter resets."
+    assert avoided_conflict(claim, [RESETS], paper_text=paper) is None
