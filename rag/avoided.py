@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from paperwise.text import clean_for_display, language_of
+from paperwise.text import clean_for_display, language_of, split_sentences
 from rag.cues import claim_checks as cues
 from rag.wording import content_keys, read_words
 
@@ -29,11 +29,11 @@ def avoided_spans(text: str) -> list[_Span]:
     found = []
     for m in cues.AVOIDS.finditer(text):
         verb = cues.USES.match(text, m.end())  # "without requiring X": X is done without
-        if cues.LOSS_START.match(text, verb.end() if verb else m.end()):
+        start = verb.end() if verb else m.end()
+        if cues.LOSS_START.match(text, start):
             continue
-        found.append(_span_after(text, verb.end() if verb else m.end(),
-                                 cues.UNLIKE_WORDS if m[0].lower().startswith("unlike")
-                                 else cues.SPAN_WORDS))
+        found.append(_span_after(text, start, cues.UNLIKE_WORDS
+                                 if m[0].lower().startswith("unlike") else cues.SPAN_WORDS))
     return found
 
 
@@ -66,12 +66,12 @@ def avoided_conflict(claim: str, sentences: list[str], paper_text: str = "") -> 
     used = [keys for _, _, keys in used_spans(clean_for_display(claim))]
     if not used:
         return None
-    stated = [keys for s in re.split(r"(?<=[.!?])\s+", paper_text)
+    stated = [keys for s in split_sentences(paper_text)
               for _, _, keys in used_spans(clean_for_display(s))]
-    for sentence in sentences:
-        for start, end, avoided in avoided_spans(clean_for_display(sentence)):
+    for sentence in map(clean_for_display, sentences):
+        for start, end, avoided in avoided_spans(sentence):
             if any(_same_thing(avoided, u) for u in used) and not any(
                     _same_thing(avoided, s) for s in stated):
-                phrase = clean_for_display(sentence)[start:end]
+                phrase = sentence[start:end]
                 return f"says it uses what the abstract says it does without: '{phrase}'"
     return None
