@@ -75,3 +75,14 @@ def avoided_conflict(claim: str, sentences: list[str], paper_text: str = "") -> 
                 phrase = sentence[start:end]
                 return f"says it uses what the abstract says it does without: '{phrase}'"
     return None
+
+
+def likened_conflict(claim: str, paper_text: str) -> str | None:
+    """The claim likens its subject to earlier work and the cited abstract nowhere does."""
+    if language_of(claim) != "en":
+        return None
+    found = cues.LIKENED_TO_EARLIER.search(clean_for_display(claim))
+    if found is None or cues.LIKENED_TO_EARLIER.search(clean_for_display(paper_text)):
+        return None
+    return f"says '{found[0]}' where the abstract sets it apart from earlier work"
+

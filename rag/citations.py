@@ -19,7 +19,8 @@ from paperwise.text import (
     word_root,
 )
 from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, SentenceBank
-from rag.avoided import avoided_conflict
+from rag.avoided import avoided_conflict, likened_conflict
+from rag.borrowed import borrowed_phrases
 from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
 from rag.cues import verify as cues
 from rag.cues.claim_checks import CLEARLY_BACKED
@@ -229,12 +230,16 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                  if bank.space == "minilm" else None)
         reversed_ = (check_reversal(claim, found.closest, paper_text=paper_text)
                      or figure_order_conflict(claim, found.sentences)
-                     or avoided_conflict(claim, found.sentences, paper_text))
+                     or avoided_conflict(claim, found.sentences, paper_text)
+                     or likened_conflict(claim, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,
                                            _best_other(vector, hits, bank, markers))
                          or _worded_elsewhere(claim, found, hits, bank, markers)
+                         or borrowed_phrases(claim, paper_text,
+                                             [(m, _paper_text(h)) for m, h in
+                                              enumerate(hits, start=1) if m not in markers])
                          if bank.space == "minilm" else None)
         reason = (f"{check.reason} ({cited})" if not check.supported else misattributed or "")
     return AnswerSentence(text=part, markers=markers, supported=not reason, reason=reason,

@@ -32,6 +32,7 @@ from rag.wording import (
     reach,
     read_words,
     roles,
+    term_key,
 )
 
 _BE = frozenset("is are was were be been being".split())
@@ -145,6 +146,53 @@ def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
     return None
 
 
+def _negated_word_conflict(part: list[str], evidence: list[str],
+                           asserted: frozenset[str]) -> str | None:
+    """The claim asserts, unnegated, the verb or adjective its evidence negates ("increasing
+    the number of parameters largely resolves this" for "is not resolved even as the number of
+    parameters is increased"), about the same thing: cues.NEGATED_WORD_SHARED other words in
+    common with the negated clause. The negation check misses it when the claim words the
+    subject differently. Only verbal negators (cues.VERB_NEGATORS): "no"/"without" + noun is
+    too often traded for an implicit one ("avoids retraining"). Not when the cited abstract
+    asserts the word somewhere (`asserted`: "Db-TSW is an invariant metric" where a sentence on
+    earlier work says "not invariant")."""
+    if any(is_negator(part, k) for k in range(len(part))):
+        return None
+    keys = content_keys(part)
+    for j, word in enumerate(evidence):
+        if not (is_negator(evidence, j) and word in cues.VERB_NEGATORS | {"fail", "fails",
+                                                                           "failed"}):
+            continue
+        negated = _negated_word(evidence, j)
+        if negated is None or (key := term_key(negated)) not in keys or key in asserted:
+            continue
+        window = cues.NEGATED_WORD_WINDOW
+        around = (clause_content(evidence, j - window, j, keep_last=True)
+                  | clause_content(evidence, j + 1, j + 1 + window, keep_last=False))
+        if (len((keys & around) - {key}) >= cues.NEGATED_WORD_SHARED
+                and not _explains(part, {key}, evidence)):
+            shown = next(w for w in part if term_key(w) == key)
+            return f"says '{shown}' where the abstract says '{word} {negated}'"
+    return None
+
+
+def _asserted(words: list[str]) -> frozenset[str]:
+    """The content keys of the words no negator governs."""
+    return frozenset(term_key(w) for k, w in enumerate(words) if not any(
+        is_negator(words, i) for i in range(max(0, k - NEGATION_SCOPE), k + 1)))
+
+
+def _negated_word(words: list[str], i: int) -> str | None:
+    """The first content word a negator governs, adverbs skipped ("not significantly
+    improve" negates "improve"), within its clause."""
+    for word in words[i + 1:i + 1 + NEGATION_SCOPE]:
+        if word in PUNCT:
+            return None
+        if content_keys([word]) and not word.endswith("ly") and word != "to":
+            return word
+    return None
+
+
 def _double_negative(words: list[str], i: int) -> bool:
     """A negator whose reach holds a word with a built-in negation asserts: "when no features
     are missing" is "when all features are observed" (fresh dev batch 23)."""
@@ -220,6 +268,7 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
     clauses = _clauses(c)
     context = frozenset(w for e in [*sentences, *backers, read_words(paper_text)] for w in e)
     together = named_together(c)
+    asserted = _asserted(read_words(paper_text))
     for part in [c, *clauses] if len(clauses) > 1 else [c]:
         keys = content_keys(part)
         shared = [len(keys & k) for k in known]
@@ -235,7 +284,8 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
             reason = (_antonym_conflict(part, e, context, together, alike)
                       or (valence_conflict(part, e, elsewhere) if judging else None)
                       or (_negation_conflict(part, e) if negation
-                          and not _negation_backed(part, elsewhere + backers) else None))
+                          and not _negation_backed(part, elsewhere + backers) else None)
+                      or _negated_word_conflict(part, e, asserted | _asserted(e)))
             if reason:
                 return reason
     return None

@@ -118,3 +118,15 @@ EARLIER_WORK = re.compile(r"\b(?:prior|previous|earlier|existing|conventional|tr
 # what the claim says is used (two words: "point clouds"; one word alone is too common).
 AVOIDED_SHARED = 2
 AVOIDED_SHARE = 0.5
+# A claim that likens its subject to earlier work ("Like earlier approaches, it still depends
+# on resets", "the same finite-horizon fragments as earlier work"): abstracts name earlier work
+# to set the method apart from it, so this is a reversal unless the abstract likens it too.
+# Issue 12, dev split of eval/verifier.jsonl: 6 reversed twins say it, no faithful answer does.
+LIKENED_TO_EARLIER = re.compile(
+    r"(?<![\w-])(?:like|as with|as in|similar to|just as|the same\b[^,.;]{0,40}?\bas)\s+"
+    r"(?:the\s+|many\s+|most\s+|some\s+)?(?:prior|previous|earlier|existing|conventional|"
+    r"traditional|past|many|most|other)\b", re.I)
+# A claim holding this many adjacent content-word pairs that another retrieved paper has and
+# the cited one lacks took a phrase from the other paper (issue 12, fresh dev batch bd: "an
+# inter- and intra-clip temporal module and an audio-to-latents module" said of CyberHost).
+BORROWED_PHRASES = 2

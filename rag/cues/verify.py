@@ -239,6 +239,16 @@ NEGATING_PREFIXES: dict[str, int] = {"non-": 4, "non": 5, "un": 5, "dis": 6, "in
 # Explicit negators ("cannot"/"n't" are split into "not" first); "fail(s|ed) to" counts too.
 NEGATORS = frozenset("not no never without neither nor unable none nothing lack lacks "
                      "lacking".split())
+# The negators that negate a verb or adjective ("is not resolved", "never converges"), for the
+# check of a claim asserting the word its evidence negates (rag/polarity.py); "fail(s) to" too.
+# Issue 12, dev split misses of eval/verifier.jsonl ("increasing the number of parameters
+# resolves this" for "is not resolved even as the number of parameters is increased"). It
+# needs NEGATED_WORD_SHARED other content words in common with the negated clause: one lets
+# unrelated sentences clash, and the whole sentence let "earlier methods handle only
+# finite-horizon fragments" clash with "..., and do not adequately handle safety constraints".
+VERB_NEGATORS = frozenset("not never unable".split())
+NEGATED_WORD_SHARED = 2
+NEGATED_WORD_WINDOW = 8  # words either side of the negator, within its clause, that count
 # A negator followed by these is not a negation ("not only", "no matter").
 NOT_NEGATION_AFTER = frozenset("only just merely least matter less".split())
 # Words that carry a negation implicitly, which a paraphrase may trade for "not"/"without".

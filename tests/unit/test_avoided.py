@@ -2,7 +2,7 @@
 
 import pytest
 
-from rag.avoided import avoided_conflict
+from rag.avoided import avoided_conflict, likened_conflict
 
 RESETS = "Instead of periodic network parameter resets, MAD-TD augments off-policy training."
 
@@ -36,3 +36,22 @@ def test_the_abstract_saying_it_uses_it_elsewhere_wins() -> None:
     paper = RESETS + " Later runs still depend on periodic network parameter resets."
     claim = "MAD-TD still depends on periodic network parameter resets."
     assert avoided_conflict(claim, [RESETS], paper_text=paper) is None
+
+
+@pytest.mark.parametrize("claim", [
+    "Like earlier approaches, MAD-TD still depends on periodic network parameter resets.",
+    "Like many latent variable models, it is slow and scales poorly.",
+    "It remains restricted to the same finite-horizon fragments as earlier work.",
+])
+def test_likening_the_method_to_earlier_work_is_flagged(claim: str) -> None:
+    assert likened_conflict(claim, RESETS) is not None
+
+
+@pytest.mark.parametrize(("claim", "paper"), [
+    ("Unlike earlier approaches, MAD-TD needs no resets.", RESETS),
+    ("The results look like those of earlier runs.", RESETS),
+    ("Like prior work, it trains on model-generated data.",
+     "Like prior work, we train on model-generated data."),
+])
+def test_unlike_or_a_likening_the_abstract_makes_passes(claim: str, paper: str) -> None:
+    assert likened_conflict(claim, paper) is None

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag.polarity import check_polarity, check_reversal
+from rag.polarity import _negated_word_conflict, check_polarity, check_reversal
+from rag.wording import read_words
 
 RESKPN = ("Furthermore, inspired by the advantage functions, we introduce a residual layer that "
           "further stabilizes the training process by significantly reducing gradient variance "
@@ -83,7 +84,11 @@ def test_a_bare_negation_is_judged_only_against_the_closest_sentence() -> None:
     flipped = ("Bounds for discounted-reward MDPs can easily be extended to average-reward MDPs, "
                "as they grow with the fifth power of the effective horizon.")
     assert check_reversal(flipped, [MDP]) == "negates what the abstract says"
-    assert check_reversal(flipped, [RESKPN, MDP]) is None
+    # against a second sentence only the stricter check of the negated word itself speaks
+    assert check_reversal(flipped, [RESKPN, MDP]) == (
+        "says 'extended' where the abstract says 'not extended'")
+    kept = flipped.replace("can easily be extended", "cannot easily be extended")
+    assert check_reversal(kept, [RESKPN, MDP]) is None
 
 
 def test_no_evidence_or_not_english_passes() -> None:
@@ -584,3 +589,35 @@ def test_two_words_told_apart_are_named_together() -> None:
                           [evidence]) is None
     assert check_reversal("Experts can easily distinguish direct from indirect effects given "
                           "a pairwise prompt.", [evidence])
+
+
+UNRESOLVED = ("However, learning becomes more difficult as the input graph size increases, and "
+              "this difficulty is not resolved even as the number of parameters is increased.")
+
+
+@pytest.mark.parametrize("claim", [
+    "Learning gets harder as graphs grow, though increasing the number of parameters largely "
+    "resolves this.",
+    "Learning becomes harder as input graphs grow, but simply increasing the number of "
+    "parameters overcomes this difficulty.",
+])
+def test_asserting_the_word_the_evidence_negates_is_caught(claim: str) -> None:
+    assert check_reversal(claim, [UNRESOLVED], paper_text=UNRESOLVED) is not None
+    # the clause alone, whose subject the plain negation check does not find in the evidence
+    clause = read_words(claim.split(",")[-1])
+    reason = _negated_word_conflict(clause, read_words(UNRESOLVED), frozenset())
+    assert reason is not None and reason.endswith("where the abstract says 'not resolved'")
+
+
+@pytest.mark.parametrize(("claim", "paper"), [
+    # the claim keeps the negation
+    ("Learning becomes harder as graphs grow, and adding parameters does not resolve this.",
+     UNRESOLVED),
+    # the word shares too little with the negated clause: another clause of the sentence
+    ("Earlier methods often handle only finite-horizon fragments of LTL.",
+     "Existing approaches are often only applicable to finite-horizon fragments of LTL, and "
+     "do not adequately handle safety constraints."),
+])
+def test_a_kept_negation_or_an_unrelated_one_passes(claim: str, paper: str) -> None:
+    evidence = paper.split(". ")[0] + "."
+    assert check_reversal(claim, [evidence], paper_text=paper) is None
