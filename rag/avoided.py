@@ -85,4 +85,3 @@ def likened_conflict(claim: str, paper_text: str) -> str | None:
     if found is None or cues.LIKENED_TO_EARLIER.search(clean_for_display(paper_text)):
         return None
     return f"says '{found[0]}' where the abstract sets it apart from earlier work"
-

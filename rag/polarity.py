@@ -160,8 +160,7 @@ def _negated_word_conflict(part: list[str], evidence: list[str],
         return None
     keys = content_keys(part)
     for j, word in enumerate(evidence):
-        if not (is_negator(evidence, j) and word in cues.VERB_NEGATORS | {"fail", "fails",
-                                                                           "failed"}):
+        if not (is_negator(evidence, j) and word in cues.VERB_NEGATORS):
             continue
         negated = _negated_word(evidence, j)
         if negated is None or (key := term_key(negated)) not in keys or key in asserted:

@@ -246,7 +246,7 @@ NEGATORS = frozenset("not no never without neither nor unable none nothing lack 
 # needs NEGATED_WORD_SHARED other content words in common with the negated clause: one lets
 # unrelated sentences clash, and the whole sentence let "earlier methods handle only
 # finite-horizon fragments" clash with "..., and do not adequately handle safety constraints".
-VERB_NEGATORS = frozenset("not never unable".split())
+VERB_NEGATORS = frozenset("not never unable fail fails failed".split())  # "fail" before "to"
 NEGATED_WORD_SHARED = 2
 NEGATED_WORD_WINDOW = 8  # words either side of the negator, within its clause, that count
 # A negator followed by these is not a negation ("not only", "no matter").
