@@ -47,7 +47,8 @@ def used_spans(text: str) -> list[_Span]:
         if any(a <= m.start() <= b for a, b, _ in avoided):
             continue
         clause = re.split(r"[,;:]", text[:m.start()])[-1]
-        if cues.EARLIER_WORK.search(clause) or cues.USE_NEGATED.search(clause):
+        if (cues.EARLIER_WORK.search(clause) or cues.USE_NEGATED.search(clause)
+                or cues.NONE_USED.match(text, m.end())):
             continue
         found.append(_span_after(text, m.end(), cues.SPAN_WORDS))
     return found

@@ -362,12 +362,18 @@ def favour_method(pool: list[ScoredSentence]) -> list[ScoredSentence]:
     return sorted(out, key=lambda s: -s.score)
 
 
-def on_topic(best: ScoredSentence, pool: list[ScoredSentence], intent: QuestionIntent) -> bool:
+def on_topic(best: ScoredSentence, pool: list[ScoredSentence], intent: QuestionIntent,
+             counted: list[str] | None = None) -> bool:
     """The evidence scores as relevant, or a little under when its paper's best sentence does
-    (the sentence holding the asked name or figure is often short on the question's words)."""
+    (the sentence holding the asked name or figure is often short on the question's words),
+    or at any score when it counts what is asked right by its figure (`counted`: "four
+    challenging domains" for "on how many domains ...", in a long sentence on other things)
+    and its paper's best sentence is relevant."""
     floor = cues.MIN_SCORE[intent.language]
     if best.score >= floor:
         return True
     paper_best = max(s.score for s in pool if s.marker == best.marker)
+    direct = bool(counted) and numbers_near(best.text, set(counted or ()), 0, cues.COUNT_WINDOW,
+                                            counts=True)
     return intent.asks_for is not None and paper_best >= floor and (
-        best.score >= floor - cues.EVIDENCE_SLACK)
+        best.score >= floor - cues.EVIDENCE_SLACK or direct)

@@ -91,7 +91,8 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     lacking = {m for m in {s.marker for s in pool} if names_lacking(question, hits[m - 1])}
     evidence = [s for s in find_evidence(pool, question, intent, hits) if s.marker not in lacking]
     # A question naming its paper is on topic by that name; others must score as relevant.
-    if not evidence or (not named and not on_topic(evidence[0], pool, intent)):
+    counted = counted_words(question) if intent.asks_for == "quantity" else []
+    if not evidence or (not named and not on_topic(evidence[0], pool, intent, counted)):
         return None
     if (intent.shape == "detail" and intent.asks_for is None and not intent.yes_no
             and not cues.WHY_ASK.search(question)):
@@ -311,6 +312,12 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         return _favour_named(score_sentences(part, vector, hits, bank, weight),
                              named_markers(part, hits) or named, hits, part)
 
+    if intent.shape == "list" and len(named) == 1 and cues.BARE_TOPIC.match(question) and not (
+            cues.LIST_ASK.search(question) or cues.PAPER_WORDS.search(question)):
+        # a few typed words naming one paper ask about it ("jdr cora citeseer results"), not
+        # which papers cover a topic (issue 13, fresh batch lm); "RNA property prediction
+        # papers" still asks for papers (dev s032)
+        intent = replace(intent, shape="detail", parts=split_parts(question))
     if intent.wants_list:
         sides = topic_alternatives(question) or (question,)
         if intent.shape == "list" and unheard_topic and all(map(unheard_topic, sides)):

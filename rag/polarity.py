@@ -6,6 +6,7 @@ only; it prefers a miss to a false alarm (a faithful paraphrase must pass).
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from paperwise.text import base_forms, language_of
 from rag.antonyms import Pair, named_together, prefix_pairs
@@ -43,12 +44,24 @@ def _occurrences(words: list[str], pair: Pair) -> list[_Occurrence]:
     found: list[_Occurrence] = []
     for i, word in enumerate(words):
         side = pair_side(word, pair)
-        if side is None:
+        if side is None or _after_contrast(words, i):
             continue
         negated = negated_before(words, i)
         passive = pair[2] == "rel" and word.endswith("ed") and i and words[i - 1] in _BE
         found.append((i, side ^ negated ^ bool(passive), f"not {word}" if negated else word))
     return found
+
+
+def _after_contrast(words: list[str], i: int) -> bool:
+    """words[i] is set aside by a contrast just before it (cues.CONTRAST_NEGATORS: "rather
+    than the final converged one"): neither said nor denied, so no side of a pair."""
+    k, between = i - 1, 0
+    while k > 0 and between <= cues.CONTRAST_REACH:
+        if (words[k - 1], words[k]) in cues.CONTRAST_NEGATORS:
+            return True
+        between += words[k] not in cues.ARTICLES
+        k -= 1
+    return False
 
 
 def _anchors(words: list[str], i: int) -> set[str]:
@@ -112,10 +125,23 @@ def _explains(words: list[str], scope: set[str], negating: list[str]) -> bool:
             own = re.sub(r"^(?:un|non-|zero-)|-(?:free|agnostic|independent)$", "", word)
             if content_keys([own]) & scope:
                 return True
-        elif base_forms(word) & IMPLICIT_VERBS and scope & content_keys(
-                words[k + 1:k + 1 + IMPLICIT_REACH]):
+        elif scope & content_keys(_implicitly_negated(words, k)):
             return True
     return False
+
+
+def _implicitly_negated(words: list[str], k: int) -> list[str]:
+    """The words a verb with a built-in negation at k speaks of (IMPLICIT_VERBS: "avoids
+    retraining"); for a doubting word (cues.DOUBTING_WORDS) that names a belief, the rest of
+    its sentence ("casts doubt on the idea that SAEs yield ... atomic features")."""
+    forms = base_forms(words[k])
+    if forms & IMPLICIT_VERBS:
+        return words[k + 1:k + 1 + IMPLICIT_REACH]
+    after = words[k + 1:k + 1 + cues.DOUBT_REACH]
+    if not forms & cues.DOUBTING_WORDS or not cues.BELIEF_NOUNS & set(
+            after[:cues.BELIEF_NOUN_REACH]):
+        return []
+    return list(takewhile(lambda w: w not in cues.SENTENCE_ENDS, after))
 
 
 def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
@@ -128,8 +154,11 @@ def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
     same_topic = len(shared) >= cues.NEGATION_SAME_TOPIC * len(content_keys(claim))
     for one, other in ((claim, evidence), (evidence, claim)):
         keys = content_keys(other)
-        mine, theirs = _negations(one, other), _negations(other, one)
-        near = [_scope(other, j) | _subject(other, j) for j in theirs]
+        mine = _negations(one, other)
+        # a counterpart is any negator of the other side, read by the antonym check or not:
+        # "without retaining any data" answers "without the need to retain any data"
+        near = [_scope(other, j) | _subject(other, j) for j in range(len(other))
+                if is_negator(other, j)]
         for i in mine:
             scope, subject = _scope(one, i), _subject(one, i)
             if scope <= _unnegated(one, mine):

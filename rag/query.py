@@ -78,7 +78,7 @@ def _shape(question: str) -> Shape:
                                                   cues.COMPARE_ASK.search(
                                                       cues.COMPARED_TO.sub(" ", question))):
         return "compare"
-    if (cues.LIST_ASK.search(question) and not cues.ABOUT_ONE_NAMED.search(question)) or (
+    if (_lists_papers(question) and not cues.ABOUT_ONE_NAMED.search(question)) or (
             cues.BARE_TOPIC.match(question) and not cues.QUESTION_OPENING.search(question)
             # "explain Db-TSW in simple terms" asks about Db-TSW (fresh dev batch c)
             and not (cues.SUMMARY_ASK.search(question) and cues.NAME_LIKE.search(question))
@@ -91,9 +91,23 @@ def _shape(question: str) -> Shape:
     # summary of X (fresh dev batch b)
     summary = cues.SUMMARY_ASK.search(question)
     specified = summary and (_CLAUSE_VERB.search(question[summary.end():])
-                             or cues.EVALUATION_ASK.search(question))
+                             or cues.EVALUATION_ASK.search(question)
+                             or cues.PARTICIPLE_ASK.search(question[summary.end():]))
     return ("summary" if summary and not specified and not cues.METHOD_ASK.search(question)
             else "detail")
+
+
+def _lists_papers(question: str) -> bool:
+    """LIST_ASK, but "the X work that ..." describes one paper ("The drug design work that
+    models pocket flexibility ... What size is its dataset?"; issue 13, fresh held-out batch lm)
+    and "which datasets, such as A or B, does X report" asks for X's own (cues.NAMED_SUBJECT)."""
+    found = cues.LIST_ASK.search(question)
+    if found is None:
+        return False
+    if found[0].lower().startswith("work") and cues.DESCRIBED_WORK.search(question):
+        return False
+    return not (cues.THINGS_OF_ONE.search(found[0])
+                and cues.NAMED_SUBJECT.search(question, found.end()))
 
 
 def _asks_of_named(question: str) -> bool:

@@ -161,7 +161,9 @@ def _unknown_name(word: str, before: str, after: str, known: Callable[[str], boo
     slot = cues.NAME_SLOT_BEFORE.search(before) or cues.NAME_SLOT_AFTER.match(after)
     if slot is None or not word.isalpha() or len(word) < cues.NAME_SLOT_MIN_LENGTH or known(word):
         return False
-    if _english().known(base_forms(word, derived=True) - {word}):  # "classifying": no name
+    # "classifying": no name; inflections only, as derivations read "citeseer" as "cites"
+    # (issue 13, fresh held-out batch lm)
+    if _english().known(base_forms(word) - {word}):
         return False
     if _english().known([word]):  # names in the word list are rare words ("claude", "dora")
         return _english().word_frequency[word] < cues.RECASE_COMMON_ENGLISH

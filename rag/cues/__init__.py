@@ -166,6 +166,18 @@ LIST_ASK = re.compile(
     # ... or "what's there?" (fresh dev batch la)
     r"|[,;:–—-]\s*what(?:'s| is) (?:there|out there|available)(?: here)?\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
+# "The drug design work that models ..." describes one paper (a list's topic has no article:
+# "X work that ..."). "Which datasets, such as A or B, does JDR report" asks JDR's own
+# datasets: things, then later a verb whose subject is a name. Issue 13, fresh held-out batch
+# lm (both read as lists of papers); general English.
+# Words that ask for papers whatever else a few typed words say (dev split s032, e026).
+PAPER_WORDS = re.compile(r"\b(?:papers?|works?|studies|research|methods|approaches|literature)\b",
+                         re.I)
+DESCRIBED_WORK = re.compile(r"\b(?:the|this)\s+(?:[\w-]+\s+){0,5}?work (?:that|which)\b", re.I)
+THINGS_OF_ONE = re.compile(r"\b(?:benchmarks|datasets|methods|approaches|baselines|tasks|models)$",
+                           re.I)
+NAMED_SUBJECT = re.compile(rf"\b{AUX_WORDS}\s+(?:the\s+)?(?-i:[A-Z][\w-]*[A-Z0-9][\w-]*|"
+                           r"[A-Z]{2,}[\w-]*)\b(?!\s+(?:papers|works|studies)\b)", re.I)
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
 # The name may come before its verb too: "what datasets AFLOW was evaluated on" (batch d).
@@ -198,6 +210,11 @@ SUMMARY_ASK = re.compile(
     r"^\s*+(?:what is|what are|what's|who is|tell me about|summari[sz]e|describe|explain|give "
     r"(?:me )?an overview of|overview of|what does \S+(?: \S+)? (?:do|propose|introduce|"
     r"contribute))\b|是什么|介绍", re.I)
+# "What is X trained on?", "what are they based on": a participle and its preposition end the
+# question, which asks for their object, not a summary of X (dev split ll009: answered with
+# FB-CPR's summary, not its motion-capture data). General English.
+PARTICIPLE_ASK = re.compile(r"\b[a-z]+(?:ed|en|wn|lt)\s+(?:on|with|by|for|in|from|at|using|upon)"
+                            r"\s*[?？]?\s*$", re.I)
 # Details an abstract almost never states; answered from metadata or refused.
 METADATA_ASKS: dict[str, re.Pattern[str]] = {
     # "authors" alone is no ask: "the data the X authors collected" asks for the data.

@@ -111,6 +111,9 @@ LOSS_START = re.compile(r"(?:sacrific|los[ei]|lost|compromis|hurt|harm|degrad|fo
                         r"reduc|weaken|impair)\w*\b", re.I)
 # A negator this close before a use cue negates it ("does not need to keep any data").
 USE_NEGATED = re.compile(r"\b(?:not|never|no|nor|without)\b(?:\s+\S+){0,2}\s*$", re.I)
+# ... and so does one of these just after it: "needs no prior knowledge" (issue 12, fresh
+# held-out batch zf: 1 faithful sentence flagged).
+NONE_USED = re.compile(r"(?:no|none|neither|nothing|nor|zero)\b", re.I)
 # The subject is earlier work, not the method: "prior methods rely on X" is faithful.
 EARLIER_WORK = re.compile(r"\b(?:prior|previous|earlier|existing|conventional|traditional|"
                           r"standard|other|baseline|competing)\b", re.I)

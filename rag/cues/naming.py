@@ -27,6 +27,8 @@ NAME_ASK = re.compile(
     # "which of the 6 ECG datasets did they use" (fresh dev batch ld)
     r"\b(?:which|what)(?: of (?:the|these|those|its|their))? (?:\S+ ){0,3}?"
     r"(?:model|dataset|benchmark|simulator|engine|headset|"
+    # test sets are datasets: "what public test sets does X use" (fresh batch lm)
+    r"(?:test|eval|evaluation|validation|held-out) set|test suite|testbed|"
     r"device|library|framework|optimizer|backbone|architecture|tool|software|platform|robot|"
     r"environment|game|"  # named: MuJoCo, Procgen, Atari (fresh dev batch 24)
     r"city|cities|country|countries|hospital|"  # places are named too (fresh dev batch 28)
@@ -40,8 +42,11 @@ NAME_ASK = re.compile(
     r"does|do|had|has|\w{3,}ed|"  # "which device recorded X": a past-tense verb too
     # ... or a present one of results: "what llm beats gpt4 turbo" (fresh dev batch lc)
     r"(?:beat|outperform|surpass|win|perform|achieve|score|use|contain|give|lead)s)\b"
-    # ... or the question ends there: "olmoe beats what bigger models?" (fresh dev batch lc)
-    r"|\s*\?)"
+    # ... or the question ends there: "olmoe beats what bigger models?" (fresh dev batch lc),
+    # typed without its question mark too (dev split lk009a)
+    r"|\s*\??\s*$)"
+    # "who does OLMoE beat?": the ones beaten are named (dev split ll008)
+    r"|\bwhom? (?:does|do|did) (?:\S+ ){1,4}?(?:beat|outperform|surpass|exceed|outdo)\b"
     # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)
     r"|(?:哪个|哪些|哪种|什么)(?:环境|数据集|模型|基准|框架|平台|模拟器|设备|语言模型|基线|编码器|架构)",
     re.I)

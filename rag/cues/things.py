@@ -57,6 +57,8 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
     # "which eval(uation) was it where X beat Y" asks for the benchmark (fresh dev batch lg)
     "evaluation": _EVALUATED_ON, "testbed": _EVALUATED_ON,
+    # "what test sets does X use": its evaluation's datasets (fresh batch lm)
+    "set": _EVALUATED_ON, "suite": _EVALUATED_ON,
     # baselines are named where a paper compares with them: "outperforms ..., and is
     # competitive with TabPFN" (fresh dev batch la)
     "baseline": ("baseline", "outperform", "outperforms", "outperforming", "competitive",

@@ -143,12 +143,16 @@ VALENCE_POSITIVE = frozenset((
     "generalisation proficiency capable good excellent remarkable impressive well "
     # speed judges a method too: "slower at inference" for "highly efficient at inference"
     # (fresh dev batches bb and zb)
-    "fast faster fastest quick quicker").split())
+    "fast faster fastest quick quicker "
+    # lasting under attack judges too: "more fragile under fine-tuning attacks" for "more
+    # persistent against" them (dev split zc021x)
+    "persistent resilient durable").split())
 VALENCE_NEGATIVE = frozenset((
     "worse worst inferior poor poorer poorly degrade degradation underperform lag trail fail "
     "failure fragile brittle vulnerable susceptible unstable instability ineffective "
     "inefficient harmful hurt harm weaken weak weaker struggle sacrifice expense detrimental "
-    "suboptimal sub-optimal unreliable inaccurate below drawback slow slower slowest").split())
+    "suboptimal sub-optimal unreliable inaccurate below drawback slow slower slowest "
+    "undermine").split())
 VALENCE_FLIPPERS = frozenset("less least".split())
 # Nouns and verbs that negate the evaluative word they govern, through "of/in/with" ("the
 # difficulties of stable training") or "... to" ("the inability of value functions to
@@ -190,7 +194,8 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("maximize", "minimize", "chg"), ("widen", "narrow", "chg"),
         ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
         ("improve enhance boost strengthen help benefit",
-         "degrade degradation hurt worsen compromise weaken harm", "chg"),
+         # "undermine robustness" for "benefits robustness" (dev split zd022x)
+         "degrade degradation hurt worsen compromise weaken harm undermine", "chg"),
         # "give up" / "sacrifice" what the abstract says is retained (fresh dev batch o)
         ("keep kept retain preserve maintain", "lose lost sacrifice forgo forfeit", "chg"),
         ("stable", "unstable", "chg"), ("efficient", "inefficient", "chg"),
@@ -202,7 +207,8 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("cheaper", "costlier", "cmp"),
         ("cheap inexpensive", "expensive costly", "chg"), ("superior", "inferior", "chg"),
         ("converge", "diverge", "chg"), ("overestimate", "underestimate", "chg"),
-        ("mitigate alleviate", "exacerbate aggravate amplify", "chg"),
+        # "worsens value overestimation" for "combats" it (dev split zb022x)
+        ("mitigate alleviate combat counteract", "exacerbate aggravate amplify worsen", "chg"),
         ("sufficient", "insufficient", "chg"), ("scalable", "unscalable", "chg"),
         ("reliable", "unreliable", "chg"), ("feasible", "infeasible", "chg"),
         ("tractable", "intractable", "chg"), ("optimal", "suboptimal", "chg"),
@@ -218,7 +224,10 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         # sentence pairs of the seed abstracts).
         # General English, chosen by hand; each speaks of the words around it, so "different
         # tasks" and "the same model" do not meet.
-        ("most many much majority predominantly", "few little scant limited", "chg"),
+        # ... and amounts: "at a heavy computational overhead" for "with little overhead"
+        # (issue 12, fresh held-out batch zf)
+        ("most many much majority predominantly heavy substantial considerable",
+         "few little scant limited marginal negligible minimal slight", "chg"),
         ("same identical shared", "different distinct", "chg"),
         ("improve enhance boost raise", "lower decrease degrade", "chg"),
         ("high higher", "low lower", "deg"),
@@ -247,6 +256,24 @@ NEGATORS = frozenset("not no never without neither nor unable none nothing lack 
 # unrelated sentences clash, and the whole sentence let "earlier methods handle only
 # finite-horizon fragments" clash with "..., and do not adequately handle safety constraints".
 VERB_NEGATORS = frozenset("not never unable fail fails failed".split())  # "fail" before "to"
+# A contrast sets aside the words just after it: "rather than the final converged one" says
+# neither "converged" nor "not converged", so no antonym is read there (issue 12, fresh batch
+# zf: 1 faithful sentence flagged). It is no negator: "rather than running a costly search"
+# does not say "not costly" (dev split: 4 faithful sentences flagged when it was one). Word
+# pairs as read_words splits them; general English.
+CONTRAST_NEGATORS = frozenset((a, b) for a, b in (c.split() for c in (
+    "rather than", "instead of", "opposed to", "place of", "lieu of")))
+CONTRAST_REACH = 3  # words after the contrast (articles not counted) it sets aside
+# A doubting word that names a belief ("casts doubt on the idea that ...", "challenges the
+# assumption that ...") negates the rest of its sentence, as "not" does ("... to show they
+# are not atomic"; issue 12, fresh held-out batch zf: 1 faithful sentence flagged). Base forms;
+# "question" is left out: "the question of whether" names no doubt. General English.
+DOUBTING_WORDS = frozenset("doubt challenge refute disprove debunk dispute contradict".split())
+BELIEF_NOUNS = frozenset(("idea ideas belief beliefs assumption assumptions notion notions "
+                          "hypothesis view premise claim claims intuition wisdom").split())
+BELIEF_NOUN_REACH = 4  # tokens after the doubting word within which the belief is named
+DOUBT_REACH = 24  # tokens after the doubting word it may speak of, up to the sentence's end
+SENTENCE_ENDS = frozenset(".;:!?")
 NEGATED_WORD_SHARED = 2
 NEGATED_WORD_WINDOW = 8  # words either side of the negator, within its clause, that count
 # A negator followed by these is not a negation ("not only", "no matter").

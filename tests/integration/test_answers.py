@@ -332,3 +332,25 @@ def test_a_list_of_two_topics_lists_the_papers_of_each(seed_qa: PaperQA) -> None
                          "mixture-of-experts language models?")
     titles = {c.paper.title for c in answer.citations}
     assert "OLMoE" in titles and any("SAE" in t for t in titles), titles
+
+
+# -- issue 13, fresh batch lm -----------------------------------------------------------------
+def test_a_count_in_a_long_sentence_on_other_things_is_answered(seed_qa: PaperQA) -> None:
+    # "four challenging domains---Python code generation ..." scores low against the question
+    # as a whole; counting the asked thing right by its figure keeps it
+    answer = seed_qa.ask("On how many domains is the sequential Monte Carlo approach to "
+                         "controlled LM generation evaluated?")
+    assert answer.answerable and "four" in answer.text.split("\n")[0]
+
+
+def test_a_few_words_naming_a_paper_ask_about_it(seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("d-tsn tree expansion policy optimizer")
+    assert answer.answerable and "REINFORCE" in answer.text
+    assert "papers in the collection" not in answer.text and "Only one paper" not in answer.text
+
+
+def test_a_dataset_name_no_abstract_holds_is_refused_when_typed_in_lower_case(
+        seed_qa: PaperQA) -> None:
+    # "citeseer" is no English word and no corpus word: a name, so JDR's abstract lacks it
+    answer = seed_qa.ask("jdr cora citeseer results")
+    assert not answer.answerable

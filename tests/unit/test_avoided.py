@@ -14,6 +14,8 @@ RESETS = "Instead of periodic network parameter resets, MAD-TD augments off-poli
      "UniGS replaces point clouds with 3D Gaussian Splatting."),
     ("It trains on several sources, which requires them to share a single vocabulary.",
      "It trains on several sources without requiring a shared vocabulary."),
+    ("Label over-smoothing needs prior knowledge of the class distribution.",
+     "It adjusts the logits without requiring prior knowledge of class distribution."),
 ])
 def test_using_what_the_abstract_does_without_is_flagged(claim: str, evidence: str) -> None:
     assert avoided_conflict(claim, [evidence]) is not None
@@ -27,6 +29,9 @@ def test_using_what_the_abstract_does_without_is_flagged(claim: str, evidence: s
      "It works without any rule-based refinement."),
     ("It stays cheap while keeping accuracy and interpretability.",
      "It is cheap without sacrificing accuracy or interpretability."),
+    # "needs no X" uses none (fresh batch zf); "needs X" is still flagged above and below
+    ("Label over-smoothing needs no prior knowledge of the class distribution.",
+     "It adjusts the logits without requiring prior knowledge of class distribution."),
 ])
 def test_faithful_wordings_pass(claim: str, evidence: str) -> None:
     assert avoided_conflict(claim, [evidence]) is None

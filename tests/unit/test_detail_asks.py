@@ -140,3 +140,53 @@ def test_the_word_a_task_is_of_is_a_topic_the_corpus_must_know(question: str,
                                                                topic: str | None) -> None:
     heard = {"video", "generation", "papers", "proposing", "models", "graph", "neural", "nets"}
     assert absent_topic(question, heard.__contains__, lambda prefix: False) == topic
+
+
+@pytest.mark.parametrize("question", [
+    # a definite description of one paper (fresh batch lm: read as a list of papers)
+    "The drug design work that models pocket flexibility with a full-atom flow curates an "
+    "MD-simulated dataset. What size is it?",
+    "In the work that combines cascades with speculative decoding, which model families were "
+    "the experiments run on?",
+    # things of one named paper, with examples between ("such as Cora or Citeseer")
+    "Which real-world graph datasets, such as Cora or Citeseer, does JDR report results on?",
+])
+def test_one_described_or_named_paper_asks_no_list(question: str) -> None:
+    assert analyse(question).shape != "list"
+
+
+@pytest.mark.parametrize("question", [
+    "Is there work that combines deferring hard inputs to a bigger model with draft-and-verify "
+    "decoding?",
+    "audio-driven video generation work that synthesizes half-body motion",
+    "Which datasets are used by the federated learning papers?",
+])
+def test_papers_on_a_topic_are_still_a_list(question: str) -> None:
+    assert analyse(question).shape == "list"
+
+
+@pytest.mark.parametrize("question", [
+    "What public test sets does GeoX use to show it beats generalist MLLMs?",
+    "which evaluation sets was GeoX run on",
+])
+def test_test_sets_are_datasets_to_name(question: str) -> None:
+    assert analyse(question).asks_for == "name"
+    assert cues.THING_WORDS[asked_thing(question) or ""]
+
+
+@pytest.mark.parametrize("question", [
+    "What is FB-CPR trained on?",
+    "What are the SAE latents built from?",
+])
+def test_what_a_participle_ends_on_is_asked_not_a_summary(question: str) -> None:
+    assert analyse(question).shape == "detail"
+
+
+def test_what_is_a_name_is_still_a_summary() -> None:
+    assert analyse("What is FB-CPR?").shape == "summary"
+
+
+@pytest.mark.parametrize("question", ["Who does OLMoE beat?", "whom did SPaR outperform",
+                                      "OLMoE outperforms which bigger models"])
+def test_who_a_method_beats_asks_for_names(question: str) -> None:
+    assert analyse(question).asks_for == "name"

@@ -1,0 +1,55 @@
+"""Readings of negation and amount the fresh batch zf showed (issue 12): a negator the other
+side answers with its own, a doubted belief, a contrast that sets a word aside, and an amount
+turned from little to heavy. Each faithful wording beside the reversal it must still catch."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.polarity import check_polarity, check_reversal
+
+GMDP = ("To this end, we put forth a novel higher-dimension-prototype learning approach for "
+        "KD-based IOD, enabling a more flexible, accurate, and fine-grained representation of "
+        "feature distributions without the need to retain any previous task data.")
+SAE_DOUBT = ("We cast doubt on this belief using two novel techniques: SAE stitching to show "
+             "they are incomplete, and meta-SAEs to show they are not atomic.")
+SAE_META = ("Using meta-SAEs - SAEs trained on the decoder matrix of another SAE - we find that "
+            "latents in SAEs often decompose into combinations of latents from a smaller SAE, "
+            "showing that larger SAE latents are not atomic.")
+CURRICULUM = ("This curriculum is available only through the intermediate checkpoints but not "
+              "the final converged one, and imparts both empirical acceleration and a provable "
+              "sample complexity benefit to the student.")
+SMC = ("By comparing to a number of alternatives and ablations on four challenging domains, we "
+       "demonstrate that, with little overhead, our approach allows small open-source language "
+       "models to outperform models over 8x larger.")
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # "without retaining" answers "without the need to retain", though the antonym check read it
+    ("GMDP gives a flexible, fine-grained representation of feature distributions without "
+     "retaining any data from previous tasks.", GMDP),
+    # the claim reports the belief the paper doubts; it does not assert it
+    ("The paper casts doubt on the idea that SAEs yield a canonical, unique, and complete list "
+     "of atomic features, using SAE stitching and meta-SAEs.", SAE_DOUBT),
+    # "rather than" sets "converged" aside: neither said nor denied
+    ("This curriculum is available only through the intermediate checkpoints rather than the "
+     "final converged teacher, and it yields empirical acceleration and a provable sample "
+     "complexity benefit.", CURRICULUM),
+    ("With little overhead, the approach lets small open-source language models outperform "
+     "models over 8x larger on four challenging domains.", SMC),
+])
+def test_faithful_readings_pass(claim: str, evidence: str) -> None:
+    assert check_reversal(claim, [evidence]) is None
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("GMDP gives a fine-grained representation of feature distributions by retaining the data "
+     "from previous tasks.", GMDP),
+    ("Meta-SAEs show that larger SAE latents are atomic.", SAE_META),
+    ("This curriculum is available through the final converged teacher, and it yields "
+     "empirical acceleration and a provable sample complexity benefit.", CURRICULUM),
+    ("On four challenging domains the approach lets small open-source language models "
+     "outperform models over 8x larger, but at a heavy computational overhead.", SMC),
+])
+def test_the_reversals_beside_them_are_caught(claim: str, evidence: str) -> None:
+    assert check_polarity(claim, evidence) or check_reversal(claim, [evidence])
