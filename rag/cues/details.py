@@ -26,7 +26,12 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
     "hardware": re.compile(r"\b(?:which|what)(?: kinds? of| types? of| sorts? of)? "
                            r"(?:hardware(?!-)|chips?|processors?|accelerators?|machines?"
                            # "what compute cluster was X trained on" (fresh dev batch lc)
-                           r"|(?:compute |computing |gpu )?clusters?|nodes|servers?)\b", re.I),
+                           r"|(?:compute |computing |gpu )?clusters?|nodes|servers?)\b"
+                           # "what head-mounted display hardware", "olmoe pretraining hardware?"
+                           # (dev split lk018b, ll015a)
+                           r"|\b(?:which|what)(?: [\w-]+){1,2} hardware(?!-)\b"
+                           r"|\b(?:training|pretraining|pre-training|inference|target|deployment|"
+                           r"evaluation|eval) hardware(?!-)\b", re.I),
     # "how much compute went into training X" (fresh dev batch le)
     "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
                           r"how much (?:compute|computation|computing)|"

@@ -194,6 +194,8 @@ HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types?
 # so does a relative clause: "number of human subjects who took part" (fresh dev batch lc)
 # A counted phrase running into a verb HOW_MANY does not know ("how many human auditors
 # checked the prompts") is read up to its first plural (fresh dev batch w).
-PLURAL_WORD = re.compile(r"[a-z-]{3,}[^su]s")
+# four letters will do ("runs", "days"; dev split li006a: "number of pretraining runs used
+# for fitting" counted "used"), but for the common words ending in s that are no plurals
+PLURAL_WORD = re.compile(r"(?!(?:this|thus|does|goes|yes|plus|bias|gas)\b)[a-z-]{2,}[^su]s")
 HOW_MANY_UNTIL_PLURAL = re.compile(rf"\bhow many\s+((?:[\w-]+\s+){{0,3}}?{PLURAL_WORD.pattern})\b",
                                    re.I)

@@ -190,3 +190,11 @@ def test_what_is_a_name_is_still_a_summary() -> None:
                                       "OLMoE outperforms which bigger models"])
 def test_who_a_method_beats_asks_for_names(question: str) -> None:
     assert analyse(question).asks_for == "name"
+
+
+@pytest.mark.parametrize("question", [
+    "olmoe pretraining hardware?", "pmpd target hardware?",
+    "captured in virtual reality - using what head-mounted display hardware?",
+])
+def test_hardware_typed_tersely_or_qualified_is_asked(question: str) -> None:
+    assert analyse(question).asks_for == "hardware"
