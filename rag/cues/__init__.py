@@ -166,13 +166,13 @@ LIST_ASK = re.compile(
     # ... or "what's there?" (fresh dev batch la)
     r"|[,;:–—-]\s*what(?:'s| is) (?:there|out there|available)(?: here)?\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
-# "The drug design work that models ..." describes one paper (a list's topic has no article:
-# "X work that ..."). "Which datasets, such as A or B, does JDR report" asks JDR's own
-# datasets: things, then later a verb whose subject is a name. Issue 13, fresh held-out batch
-# lm (both read as lists of papers); general English.
 # Words that ask for papers whatever else a few typed words say (dev split s032, e026).
 PAPER_WORDS = re.compile(r"\b(?:papers?|works?|studies|research|methods|approaches|literature)\b",
                          re.I)
+# "The drug design work that models ..." describes one paper (a list's topic has no article:
+# "X work that ..."). "Which datasets, such as A or B, does JDR report" asks JDR's own
+# datasets: things, then later a verb whose subject is a name. Issue 13, fresh batch lm (both
+# read as lists of papers); general English.
 DESCRIBED_WORK = re.compile(r"\b(?:the|this)\s+(?:[\w-]+\s+){0,5}?work (?:that|which)\b", re.I)
 THINGS_OF_ONE = re.compile(r"\b(?:benchmarks|datasets|methods|approaches|baselines|tasks|models)$",
                            re.I)

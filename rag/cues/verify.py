@@ -207,8 +207,7 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("cheaper", "costlier", "cmp"),
         ("cheap inexpensive", "expensive costly", "chg"), ("superior", "inferior", "chg"),
         ("converge", "diverge", "chg"), ("overestimate", "underestimate", "chg"),
-        # "worsens value overestimation" for "combats" it (dev split zb022x)
-        ("mitigate alleviate combat counteract", "exacerbate aggravate amplify worsen", "chg"),
+        ("mitigate alleviate", "exacerbate aggravate amplify", "chg"),
         ("sufficient", "insufficient", "chg"), ("scalable", "unscalable", "chg"),
         ("reliable", "unreliable", "chg"), ("feasible", "infeasible", "chg"),
         ("tractable", "intractable", "chg"), ("optimal", "suboptimal", "chg"),

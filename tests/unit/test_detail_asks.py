@@ -198,3 +198,8 @@ def test_who_a_method_beats_asks_for_names(question: str) -> None:
 ])
 def test_hardware_typed_tersely_or_qualified_is_asked(question: str) -> None:
     assert analyse(question).asks_for == "hardware"
+
+
+def test_a_terse_count_after_its_subject_is_a_part() -> None:
+    parts = split_parts("MetaOOD: number of OOD models in the pool and which GPU they used")
+    assert len(parts) == 2 and "number of OOD models" in parts[0]
