@@ -102,10 +102,13 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
 
 
 def _without_alternatives(missing: list[str], question: str) -> list[str]:
-    """Missing names less those offered as alternatives to a name that is there."""
+    """Missing names less those offered as alternatives to a name that is there, and less a
+    maker named before what it made ("OpenAI's GPT-4", "Meta's Llama"): abstracts name the
+    model, seldom its maker (dev split ll010b refused for "OpenAI")."""
     groups = alternatives(question)
     return [n for n in missing if not any(
-        n in group and group - set(missing) for group in groups)]
+        n in group and group - set(missing) for group in groups)
+        and not re.search(rf"(?<![\w-]){re.escape(n)}{cues.MAKER_OF.pattern}", question)]
 
 
 def alternatives(question: str) -> list[set[str]]:

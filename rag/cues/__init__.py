@@ -42,6 +42,7 @@ from rag.cues.naming import (  # noqa: F401
     ACCELERATOR_NAME_ASK,
     ACCELERATOR_NAMED,
     KIND_OF_ASK,
+    MAKER_OF,
     MODEL_LIKE_NAME,
     MODEL_NAME_ASK,
     NAME_ASK,

@@ -354,3 +354,12 @@ def test_a_dataset_name_no_abstract_holds_is_refused_when_typed_in_lower_case(
     # "citeseer" is no English word and no corpus word: a name, so JDR's abstract lacks it
     answer = seed_qa.ask("jdr cora citeseer results")
     assert not answer.answerable
+
+
+def test_a_models_maker_need_not_be_in_the_abstract(seed_qa: PaperQA) -> None:
+    # SPaR's abstract names GPT-4-Turbo, not OpenAI (dev split ll010b: refused for "OpenAI")
+    answer = seed_qa.ask("After three SPaR iterations, does the LLaMA3-8B model outperform "
+                         "OpenAI's GPT-4 on IFEval?")
+    assert answer.answerable and "GPT-4-Turbo" in answer.text
+    assert not seed_qa.ask("Does SPaR beat Anthropic's Claude-3 on IFEval?").answerable
+

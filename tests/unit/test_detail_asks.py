@@ -203,3 +203,9 @@ def test_hardware_typed_tersely_or_qualified_is_asked(question: str) -> None:
 def test_a_terse_count_after_its_subject_is_a_part() -> None:
     parts = split_parts("MetaOOD: number of OOD models in the pool and which GPU they used")
     assert len(parts) == 2 and "number of OOD models" in parts[0]
+
+
+def test_a_lead_ending_in_a_colon_leaves_both_parts() -> None:
+    parts = split_parts("For the precision-aware scaling laws paper: how many pretraining runs "
+                        "were the laws fit on, and what GPU hardware were the runs done on?")
+    assert len(parts) == 2
