@@ -177,8 +177,8 @@ PAPER_WORDS = re.compile(r"\b(?:papers?|works?|studies|research|methods|approach
 DESCRIBED_WORK = re.compile(r"\b(?:the|this)\s+(?:[\w-]+\s+){0,5}?work (?:that|which)\b", re.I)
 THINGS_OF_ONE = re.compile(r"\b(?:benchmarks|datasets|methods|approaches|baselines|tasks|models)$",
                            re.I)
-NAMED_SUBJECT = re.compile(rf"\b{AUX_WORDS}\s+(?:the\s+)?(?-i:[A-Z][\w-]*[A-Z0-9][\w-]*|"
-                           r"[A-Z]{2,}[\w-]*)\b(?!\s+(?:papers|works|studies)\b)", re.I)
+NAMED_SUBJECT = re.compile(rf"\b{AUX_WORDS}\s+(?:the\s+)?(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)"
+                           r"(?!\s+(?:papers|works|studies)\b)", re.I)
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
 # The name may come before its verb too: "what datasets AFLOW was evaluated on" (batch d).

@@ -29,7 +29,7 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                            r"|(?:compute |computing |gpu )?clusters?|nodes|servers?)\b"
                            # "what head-mounted display hardware", "olmoe pretraining hardware?"
                            # (dev split lk018b, ll015a)
-                           r"|\b(?:which|what)(?: [\w-]+){1,2} hardware(?!-)\b"
+                           r"|\b(?:which|what)(?: (?!of\b)[\w-]+){1,2} hardware(?!-)\b"
                            r"|\b(?:training|pretraining|pre-training|inference|target|deployment|"
                            r"evaluation|eval) hardware(?!-)\b", re.I),
     # "how much compute went into training X" (fresh dev batch le)

@@ -79,4 +79,4 @@ ACCELERATOR_NAMED = re.compile(r"\b(?:nvidia|amd|tpu\s?v\d|[rg]tx\s?\d{3,4}|[a-z
                                re.I)
 # A name in the possessive before another name is its maker: "OpenAI's GPT-4" (what follows a
 # name of the question; general English, dev split ll010b).
-MAKER_OF = re.compile(r"['’]s\s+(?-i:[A-Z][\w.-]*[A-Z0-9])")
+MAKER_OF = re.compile(r"['’]s\s+(?-i:[A-Z][\w.-]*?[A-Z0-9])")

@@ -40,7 +40,9 @@ QUANTITY = re.compile(
     r"|\b(?:set|fixed|tuned) to what\b"
     # a terse "number of X" (typed "# of X"): "locovr - # of subjects?" (fresh dev batch lc),
     # after its subject's name too: "metaood number of ood models" (dev split lj019b)
-    r"|(?:^\s*(?:[\w-]+\s+)?|[-:–—,]\s*)(?:the )?(?:total )?number of\b"
+    # (the name read ahead once, then taken whole: a 20,000-letter word stays linear)
+    r"|(?:^\s*+(?:(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)\s+)?|[-:–—,]\s*)"
+    r"(?:the )?(?:total )?number of\b"
     # ... or a bare "%" asked for: "react gpt4o sync vs async %" (fresh dev batch lc)
     r"|(?<=\s)%(?=\s*\??\s*$)|\bin %"
     r"|多少|几个|几种|多大|多快|多久|多长", re.I)
