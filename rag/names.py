@@ -87,7 +87,7 @@ def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> l
         clauses = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question)]
         given = {n for clause in clauses for n in name_tokens(clause)}
         missing = [n for n in missing if n not in given]
-    return _without_alternatives(missing, question)
+    return _still_needed(missing, question)
 
 
 def names_lacking(question: str, hit: Hit) -> list[str]:
@@ -98,12 +98,12 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
     unmatched = set(names_missing_from(names, text))  # the abstract cleaned once, not per name
     lacking = [n for n in names if not name_pattern(n, question).search(text)
                and (asked_version(n, question) or n in unmatched)]
-    return _without_alternatives(lacking, question)
+    return _still_needed(lacking, question)
 
 
-def _without_alternatives(missing: list[str], question: str) -> list[str]:
+def _still_needed(missing: list[str], question: str) -> list[str]:
     """Missing names less those offered as alternatives to a name that is there, and less a
-    maker named before what it made ("OpenAI's GPT-4", "Meta's Llama"): abstracts name the
+    maker named before what it made ("OpenAI's GPT-4", "Meta's Llama-3"): abstracts name the
     model, seldom its maker (dev split ll010b refused for "OpenAI")."""
     groups = alternatives(question)
     return [n for n in missing if not any(
