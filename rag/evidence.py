@@ -5,7 +5,7 @@ clause and the few sentences an extractive answer quotes. Cues and thresholds: r
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -363,7 +363,7 @@ def favour_method(pool: list[ScoredSentence]) -> list[ScoredSentence]:
 
 
 def on_topic(best: ScoredSentence, pool: list[ScoredSentence], intent: QuestionIntent,
-             counted: list[str] | None = None) -> bool:
+             counted: Sequence[str] = ()) -> bool:
     """The evidence scores as relevant, or a little under when its paper's best sentence does
     (the sentence holding the asked name or figure is often short on the question's words),
     or at any score when it counts what is asked right by its figure (`counted`: "four
@@ -373,7 +373,7 @@ def on_topic(best: ScoredSentence, pool: list[ScoredSentence], intent: QuestionI
     if best.score >= floor:
         return True
     paper_best = max(s.score for s in pool if s.marker == best.marker)
-    direct = bool(counted) and numbers_near(best.text, set(counted or ()), 0, cues.COUNT_WINDOW,
-                                            counts=True)
-    return intent.asks_for is not None and paper_best >= floor and (
-        best.score >= floor - cues.EVIDENCE_SLACK or direct)
+    if intent.asks_for is None or paper_best < floor:
+        return False
+    return best.score >= floor - cues.EVIDENCE_SLACK or (bool(counted) and numbers_near(
+        best.text, set(counted), 0, cues.COUNT_WINDOW, counts=True))
