@@ -31,7 +31,11 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                            # (dev split lk018b, ll015a)
                            r"|\b(?:which|what)(?: (?!of\b)[\w-]+){1,2} hardware(?!-)\b"
                            r"|\b(?:training|pretraining|pre-training|inference|target|deployment|"
-                           r"evaluation|eval) hardware(?!-)\b", re.I),
+                           r"evaluation|eval) hardware(?!-)\b"
+                           # a few words ending in the detail asked: "mad-td hardware?" (dev ln005a)
+                           r"|^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was"
+                           r"|were|papers?|works?)\b)\s*+(?:\S+\s+){1,4}(?:hardware|chips|"
+                           r"accelerators|processors)\s*\??\s*$", re.I),
     # "how much compute went into training X" (fresh dev batch le)
     "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
                           r"how much (?:compute|computation|computing)|"

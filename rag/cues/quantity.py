@@ -45,6 +45,10 @@ QUANTITY = re.compile(
     r"(?:the )?(?:total )?number of\b"
     # ... or a bare "%" asked for: "react gpt4o sync vs async %" (fresh dev batch lc)
     r"|(?<=\s)%(?=\s*\??\s*$)|\bin %"
+    # a blank where a figure goes: "model sizes double every ...?", "X is ___ times faster"
+    # (dev split ln013a; how a cloze is typed)
+    r"|\b(?:every|by|about|around|roughly|approximately|nearly|than|over|under|up to|to|at|"
+    r"is|are|was|were|reaches|achieves) *+(?:\.{3}|…|_{2,})"
     r"|多少|几个|几种|多大|多快|多久|多长", re.I)
 # How a cost grows is told as an order, no figure: "we reduce the time and space complexities
 # from cubic and quadratic to linear" answers "how much does X reduce the complexity" (issue 13:

@@ -195,9 +195,30 @@ def test_who_a_method_beats_asks_for_names(question: str) -> None:
 @pytest.mark.parametrize("question", [
     "olmoe pretraining hardware?", "pmpd target hardware?",
     "captured in virtual reality - using what head-mounted display hardware?",
+    "mad-td hardware?", "SOAP accelerators",
 ])
 def test_hardware_typed_tersely_or_qualified_is_asked(question: str) -> None:
     assert analyse(question).asks_for == "hardware"
+
+
+@pytest.mark.parametrize("question", [
+    "is there work on LLMs for limited hardware?", "papers on hardware?",
+    "how does MAD-TD use the hardware?",
+])
+def test_hardware_as_a_topic_or_object_asks_for_no_machine(question: str) -> None:
+    assert analyse(question).asks_for != "hardware"
+
+
+@pytest.mark.parametrize("question", [
+    "ds-llm: model sizes double every ...?", "SOAP cuts iterations by ___ compared to AdamW",
+    "NutriBench has about … meal descriptions",
+])
+def test_a_blank_where_a_figure_goes_asks_for_it(question: str) -> None:
+    assert analyse(question).asks_for == "quantity"
+
+
+def test_a_trailing_ellipsis_after_words_asks_no_figure() -> None:
+    assert analyse("What does OLMoE do with experts ...?").asks_for != "quantity"
 
 
 def test_a_terse_count_after_its_subject_is_a_part() -> None:
