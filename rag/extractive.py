@@ -33,6 +33,7 @@ from rag.cues import answer_shape
 from rag.evidence import (
     ScoredSentence,
     Weight,
+    abstract_cover,
     demote_background,
     favour_method,
     find_evidence,
@@ -83,6 +84,20 @@ def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit]
     return sorted(out, key=lambda s: -s.score)
 
 
+def _described(question: str, intent: QuestionIntent, best: ScoredSentence,
+               pool: list[ScoredSentence], hits: list[Hit], weight: Weight) -> bool:
+    """A paper described, not named ("the work proposing to train LMs on dynamical-system
+    machines ...: how often do model sizes double?"), is on topic as a named one is when it is
+    the top hit, holds most of the question's words of all hits, its best sentence is relevant
+    and the evidence gives the kind of thing asked (dev split ln013b: the long description
+    left the figure's sentence short of the question's words)."""
+    if intent.asks_for is None or best.marker != 1:
+        return False
+    covers = [abstract_cover(question, hit, weight) for hit in hits]
+    paper_best = max(s.score for s in pool if s.marker == best.marker)
+    return covers[0] >= max(covers) and paper_best >= cues.MIN_SCORE[intent.language]
+
+
 def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int], weight: Weight) -> Line | None:
     """One line answering one detail, the answer first; None when no sentence gives it."""
@@ -92,7 +107,8 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     evidence = [s for s in find_evidence(pool, question, intent, hits) if s.marker not in lacking]
     # A question naming its paper is on topic by that name; others must score as relevant.
     counted = counted_words(question) if intent.asks_for == "quantity" else []
-    if not evidence or (not named and not on_topic(evidence[0], pool, intent, counted)):
+    if not evidence or (not named and not on_topic(evidence[0], pool, intent, counted)
+                        and not _described(question, intent, evidence[0], pool, hits, weight)):
         return None
     if (intent.shape == "detail" and intent.asks_for is None and not intent.yes_no
             and not cues.WHY_ASK.search(question)):

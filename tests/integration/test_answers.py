@@ -363,3 +363,22 @@ def test_a_models_maker_need_not_be_in_the_abstract(seed_qa: PaperQA) -> None:
     assert answer.answerable and "GPT-4-Turbo" in answer.text
     assert not seed_qa.ask("Does SPaR beat Anthropic's Claude-3 on IFEval?").answerable
 
+
+
+@pytest.mark.parametrize("question", [
+    "In the work proposing to train and run language models on dynamical-system machines that "
+    "exploit natural annealing, how often are model sizes said to double?",
+    "The paper on running LLM training on Hamiltonian dynamical-system hardware with natural "
+    "annealing: model sizes double every how many months?",
+])
+def test_a_described_paper_answers_a_figure_it_gives(seed_qa: PaperQA, question: str) -> None:
+    answer = seed_qa.ask(question)
+    assert answer.answerable and "3.4 months" in answer.text
+    assert answer.citations[0].paper.title == "DS-LLM"
+
+
+def test_a_described_paper_still_refuses_a_figure_it_lacks(seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("In the work proposing to train and run language models on "
+                         "dynamical-system machines that exploit natural annealing, how many "
+                         "GPUs were used?")
+    assert not answer.answerable
