@@ -31,6 +31,13 @@ _NAME_THEN = re.compile(
     # ... or the sentence's end: "a video diffusion model named Loopy." (issue 13)
     r"(?=\s*(?:[,:;(]|\)|\.(?:\s|$)|\s(?:a|an|the|which|that|to|for|as|is|,)\b))"
 )
+# Two to four capitalised words right after the verb introducing them name the method, as a
+# title does: "we introduce Inverse Attention Agents that adopt ..." (dev split ln014: titled
+# "Theory of Mind (ToM)", a concept it adopts). Not a longer name's start: "Inverse Attention
+# Agents (IAA)" is left to the acronym.
+_CAPITALISED_RUN = re.compile(
+    rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\s+(?:the\s+)?"
+    r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){1,3})(?![- ]?[A-Z(]|\s+\()")
 _ACRONYM_IN_PARENS = re.compile(r"\((?P<name>[A-Z][A-Za-z0-9\-\+]*[A-Z0-9][A-Za-z0-9\-\+]*)\)")
 _STOP_NAMES = {
     "We", "In", "This", "Our", "The", "A", "An", "To", "LLM", "LLMs", "RL", "AI", "ML", "GPU",
@@ -135,13 +142,19 @@ def _most_used_name(abstract: str, definitions: dict[str, str]) -> str | None:
 
 
 def _defined_term(definitions: dict[str, str], abstract: str) -> str | None:
-    """The defined term the abstract uses most: "Linear temporal logic (LTL)"."""
+    """The defined term the abstract uses most: "Linear temporal logic (LTL)"; not a concept
+    (_is_concept) the abstract's keyphrase is used more than: "probabilistic context-free
+    grammars (PCFGs)", once, in a paper on "progressive distillation", thrice (dev split ln)."""
     if not definitions:
         return None
     usable = [a for a in definitions if a not in _STOP_NAMES and a.rstrip("s") not in _STOP_NAMES]
     if not usable:
         return None
     acronym = max(usable, key=lambda a: abstract.count(a))
+    phrase = keyphrase(abstract)
+    if phrase and _is_concept(acronym, definitions) and len(
+            re.findall(re.escape(phrase), abstract, re.I)) > abstract.count(acronym):
+        return None
     expansion = definitions[acronym]
     return f"{expansion[0].upper()}{expansion[1:]} ({acronym})"
 
@@ -194,6 +207,8 @@ def method_name(abstract: str) -> str | None:
             if _looks_like_name(name.split()[0]) or _plain_name_introduced(name, sentence,
                                                                            abstract):
                 found.append(name)
+        found += [m.group("name") for m in _CAPITALISED_RUN.finditer(sentence)
+                  if not any(w.casefold() in _COMMON_WORDS for w in m.group("name").split())]
         intro = re.search(rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b|{_OUR_METHOD}", sentence)
         if intro:
             # "We propose canonical similarity analysis (CSA)" names the method; a lower-case

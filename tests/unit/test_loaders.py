@@ -194,3 +194,30 @@ def test_a_field_acronym_is_no_title() -> None:
                 "and learning in RLHF. This enables asynchronous training. Asynchronous training "
                 "relies on off-policy RLHF.")
     assert derive_title(abstract) != "RLHF"
+
+
+@pytest.mark.parametrize("verb", ["we introduce", "this paper proposes", "we present the"])
+def test_capitalised_words_right_after_the_introducing_verb_are_the_title(verb: str) -> None:
+    """The Inverse Attention paper was titled "Theory of Mind (ToM)", a concept it adopts."""
+    abstract = (f"Agents struggle with new teammates. To address this, {verb} Inverse Attention "
+                "Agents that adopt concepts from the Theory of Mind (ToM) implemented with "
+                "attention. The ToM of agents is inferred from observations.")
+    assert derive_title(abstract) == "Inverse Attention Agents"
+    # the words of a longer name before its acronym are left to the acronym
+    named = abstract.replace("Inverse Attention Agents that", "Inverse Attention Agents (IAA) "
+                             "that") + " IAA cooperates with humans."
+    assert derive_title(named) == "IAA"
+
+
+def test_a_concept_used_less_than_the_keyphrase_is_no_title() -> None:
+    """The progressive distillation paper was titled "Probabilistic context-free grammars
+    (PCFGs)", a setting it extends to once."""
+    abstract = ("Knowledge distillation trains a student from a teacher. Progressive "
+                "distillation uses intermediate checkpoints. We show progressive distillation "
+                "speeds learning, then extend to probabilistic context-free grammars (PCFGs) "
+                "and real text, where progressive distillation also helps.")
+    assert derive_title(abstract) == "Progressive distillation"
+    # used more than the keyphrase, a defined term still titles: "Linear temporal logic (LTL)"
+    ltl = ("Linear temporal logic (LTL) specifies tasks. LTL is expressive. We train agents "
+           "that follow LTL.")
+    assert derive_title(ltl) == "Linear temporal logic (LTL)"
