@@ -143,20 +143,31 @@ def _most_used_name(abstract: str, definitions: dict[str, str]) -> str | None:
 
 def _defined_term(definitions: dict[str, str], abstract: str) -> str | None:
     """The defined term the abstract uses most: "Linear temporal logic (LTL)"; not a concept
-    (_is_concept) the abstract's keyphrase is used more than: "probabilistic context-free
-    grammars (PCFGs)", once, in a paper on "progressive distillation", thrice (dev split ln)."""
+    (_is_concept) when the abstract's keyphrase tells its subject better (_keyphrase_beats)."""
     if not definitions:
         return None
     usable = [a for a in definitions if a not in _STOP_NAMES and a.rstrip("s") not in _STOP_NAMES]
     if not usable:
         return None
     acronym = max(usable, key=lambda a: abstract.count(a))
-    phrase = keyphrase(abstract)
-    if phrase and _is_concept(acronym, definitions) and len(
-            re.findall(re.escape(phrase), abstract, re.I)) > abstract.count(acronym):
+    if _is_concept(acronym, definitions) and _keyphrase_beats(acronym, abstract):
         return None
     expansion = definitions[acronym]
     return f"{expansion[0].upper()}{expansion[1:]} ({acronym})"
+
+
+def _keyphrase_beats(acronym: str, abstract: str) -> bool:
+    """The keyphrase is used more than the concept ("probabilistic context-free grammars
+    (PCFGs)", once, in a paper on "progressive distillation", thrice), or is what the abstract
+    says it presents ("We present the first ... analysis of policy gradient for ... Markov
+    decision processes (MDPs)": issue 13 named "MDPs" a wrong title)."""
+    phrase = keyphrase(abstract)
+    if phrase is None:
+        return False
+    introducing = re.compile(rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b")
+    return len(re.findall(re.escape(phrase), abstract, re.I)) > abstract.count(acronym) or any(
+        introducing.search(s) and phrase.casefold() in s.casefold()
+        for s in re.split(r"(?<=[.!?])\s+", abstract))
 
 
 _PHRASE_STOP = frozenset(

@@ -221,3 +221,8 @@ def test_a_concept_used_less_than_the_keyphrase_is_no_title() -> None:
     ltl = ("Linear temporal logic (LTL) specifies tasks. LTL is expressive. We train agents "
            "that follow LTL.")
     assert derive_title(ltl) == "Linear temporal logic (LTL)"
+    # ... unless the keyphrase is what the abstract says it presents (issue 13: "MDPs")
+    mdp = ("We present a convergence analysis of policy gradient for average reward Markov "
+           "decision processes (MDPs). MDPs model control. Our MDPs bound is tight for "
+           "policy gradient in ergodic MDPs.")
+    assert derive_title(mdp) == "Policy gradient"
