@@ -51,6 +51,9 @@ def states_figure(sentence: str, figure: str, unit: str) -> bool:
                and (not unit or unit in stems[i + 1 : i + 3]) for i, t in enumerate(tokens))
 
 
+_SHARES = ("%", "×")  # a share or a multiple of a thing is no count of it
+
+
 def numbers_near(sentence: str, words: set[str], before: int, after: int,
                  skip: str = "", counts: bool = False, digits: bool = False) -> bool:
     """Whether a stand-alone number has one of `words` (content terms) at most `before` words
@@ -73,9 +76,10 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
         near = set().union(*stems[max(0, i - before) : i + after + 1])
         # "AIR 2024", "GPT 4": a figure right after an acronym is part of a name
         named = i > 0 and bool(cues.NAME_LIKE.fullmatch(raw[i - 1]))
-        if (cues.NUMBER_TOKEN.match(token) and not named and not (counts and _unit_of(token))
+        unit = _unit_of(token)
+        if (cues.NUMBER_TOKEN.match(token) and not named and not (counts and unit in _SHARES)
                 and not (digits and not any(c.isdigit() for c in token))
-                and (wanted & near or _unit_of(token) in wanted)):
+                and (wanted & near or (unit and stem(unit) in wanted))):
             return True
     return False
 
@@ -89,9 +93,13 @@ def _inside_name(raw: list[str], k: int) -> bool:
 
 
 def _unit_of(token: str) -> str:
-    """"78%" → "%", "300x" / "8×" → "×": a figure's own unit sign, if any."""
+    """"78%" → "%", "300x" / "8×" → "×", "1.3B" / "660m" → "parameter" (a model's size is
+    written so: "Phi-1.5 (1.3B)" answers "what parameter count"; dev split lo008b): a figure's
+    own unit, if any."""
     if token.endswith("%"):
         return "%"
+    if re.fullmatch(r"\d+(?:\.\d+)?[bm]", token.casefold()):
+        return "parameter"
     return "×" if re.fullmatch(r"[\d.,]+[x×]", token) else ""
 
 

@@ -63,13 +63,14 @@ def _ask_kind(question: str) -> AskKind | None:
     for name, pattern in cues.DETAIL_ASKS.items():
         if pattern.search(question):
             return name  # type: ignore[return-value]
-    if cues.RANKING_ASK.search(question) and not cues.QUANTITY_SUPERLATIVE.search(question):
+    if cues.RANKING_ASK.search(cues.AGAINST_THE_BEST.sub(" ", question)) and not (
+            cues.QUANTITY_SUPERLATIVE.search(question)):
         return "ranking"
     if (cues.QUANTITY.search(question) or cues.QUANTITY_SUPERLATIVE.search(question)
             or cues.TERSE_MEASURE.search(question)):
         return "quantity"
-    return "name" if cues.NAME_ASK.search(question) and not cues.KIND_OF_ASK.search(
-        question) else None
+    return "name" if (cues.NAME_ASK.search(question) or cues.TERSE_THING_ASK.search(question)) \
+        and not cues.KIND_OF_ASK.search(question) else None
 
 
 def _shape(question: str) -> Shape:

@@ -41,6 +41,7 @@ from rag.cues.listing import (  # noqa: F401
 from rag.cues.naming import (  # noqa: F401
     ACCELERATOR_NAME_ASK,
     ACCELERATOR_NAMED,
+    AGAINST_THE_BEST,
     KIND_OF_ASK,
     MAKER_OF,
     MODEL_LIKE_NAME,
@@ -49,6 +50,7 @@ from rag.cues.naming import (  # noqa: F401
     RANKED_WINDOW,
     RANKING_ASK,
     RANKING_EVIDENCE,
+    TERSE_THING_ASK,
 )
 
 # How a question's text splits (parts, examples, bare topics): rag/cues/parts.py.
@@ -143,7 +145,10 @@ LIST_ASK = re.compile(
     r"study|methods|approaches|"
     # "which datasets did they use ...": one paper's datasets, not papers (fresh dev batch lc)
     r"benchmarks|datasets|articles|publications)\b(?!\s+(?:did|does|do|was|were|has|have)\s+"
-    r"(?:they|it|the authors|this paper|the paper|(?-i:[A-Z][\w-]*))\b)"
+    r"(?:they|it|the authors|this paper|the paper|(?-i:[A-Z][\w-]*))\b"
+    # ... nor "which datasets is the over-smoothing method evaluated on": a singular verb's
+    # one subject, however described (dev split lo014)
+    r"|\s+(?:is|was|does|has)\s+(?:the|this|its)\b)"
     r"|\b(?:list|name|find|show)(?: me)?(?: all)?"
     r" (?:the )?(?:papers|works?|studies|methods|research|approaches)\b"
     r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) (?:collection|set|corpus|index)\b"

@@ -18,6 +18,11 @@ _RANKING_WORD = (rf"(?!(?:most|least)\b)(?!(?<=on )top of\b)(?:{_SUPERLATIVES})|
                  r"(?<!does )(?<!did )(?<!are )(?<!were )(?<!is )(?:most|least)(?!\s+of\b)")
 RANKING_ASK = re.compile(rf"\b(?:which|what|who)\b.*\b(?:{_RANKING_WORD})\b|最好|最差|最高|最低",
                          re.I)
+# A superlative naming what a figure is measured against asks for no ranking: "what margin
+# does it report over the prior best method" asks for the margin (dev split lo001b).
+AGAINST_THE_BEST = re.compile(r"\b(?:over|than|against|versus|vs\.?|beyond|to|from)\s+(?:the\s+)?"
+                              r"(?:(?:prior|previous|current|existing|second)\s+)?"
+                              r"(?:best|strongest|top)\b", re.I)
 # What a ranking question ranks on: its content words this many words around the superlative.
 RANKED_WINDOW = 3
 RANKING_EVIDENCE = re.compile(
@@ -36,12 +41,17 @@ NAME_ASK = re.compile(
 
     # "which specific LM do they use" (fresh dev batch i): the abbreviations of models too
     r"camera|sensor|language model|(?:[lsmv]|ml)?lms?|encoder|decoder|baseline|"
+    # algorithms are named (PPO, SAC, Adam): "which RL algorithm is used" (dev split lo024)
+    r"algorithm|"
     r"model famil(?:y|ie))s?"
     # the subject may stand before the verb: "the six datasets AFLOW was evaluated on" (b008)
     r"(?: (?-i:[A-Z][\w-]* )?(?:was|were|is|are|did|"
     r"does|do|had|has|\w{3,}ed|"  # "which device recorded X": a past-tense verb too
     # ... or a present one of results: "what llm beats gpt4 turbo" (fresh dev batch lc)
     r"(?:beat|outperform|surpass|win|perform|achieve|score|use|contain|give|lead)s)\b"
+    # ... or any verb of the present ("which specific LLM plays the designer role"), or an aside
+    # offering examples ("which RL algorithm, such as PPO or SAC, ..."): dev split lo023b, lo024
+    r"|(?-i: [a-z]{3,}[^s\W]s)\b|,"
     # ... or the question ends there: "olmoe beats what bigger models?" (fresh dev batch lc),
     # typed without its question mark too (dev split lk009a)
     r"|\s*\??\s*$)"
@@ -50,6 +60,13 @@ NAME_ASK = re.compile(
     # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)
     r"|(?:哪个|哪些|哪种|什么)(?:环境|数据集|模型|基准|框架|平台|模拟器|设备|语言模型|基线|编码器|架构)",
     re.I)
+# A few words ending in the things asked for ask for their names, as "which Xs" does:
+# "logits magnitude long-tail datasets", "mtsam multi-task finetuning method name" (dev split
+# lo014a, lo011a). No question word; a few words before; the things last.
+TERSE_THING_ASK = re.compile(
+    r"^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was|were|can|could"
+    r"|papers?|works?|research|studies|anything)\b)\s*+(?:\S+\s+){1,5}"
+    r"(?:datasets|benchmarks|baselines|environments|simulators|backbones|name)\s*\??\s*$", re.I)
 # "Which LLMs / language models / model families / backbones": models are named with a version
 # or size ("Llama2-13B", "GPT-4o", "T5"), an inner capital ("OLMoE", "ViT") or in capitals
 # ("BERT"); a sentence holding only plain capitalised words ("Natural Annealing", "Hamiltonian")

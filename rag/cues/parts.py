@@ -44,8 +44,10 @@ ASKS_AGAIN = re.compile(r"^(?:(?:please|pls|plz|can you|could you)\s+)?(?:name|l
 # a part too.
 QUESTION_OPENING = re.compile(
     r"^\s*+(?:(?:also|and|plus|then|btw)\b,? )?"  # "also was it evaluated on X" (fresh batch i)
-    # "For the precision-aware scaling laws paper: how many ..." (dev split d045)
-    r"(?:[\w-]+(?: [\w-]+){0,3}(?::| [-–—]) |(?:for|in|about|on) [^,?:]{3,60}[,:] )?"
+    # "For the precision-aware scaling laws paper: how many ..." (dev split d045), however
+    # long the description of the paper ("For the SVD-based ... method that uses ...
+    # knowledge, how many ...": dev split lo020b)
+    r"(?:[\w-]+(?: [\w-]+){0,3}(?::| [-–—]) |(?:for|in|about|on) [^,?:]{3,200}[,:] )?"
     rf"(?:{_LEAD} )?"
     r"(?:how|what|which|who|"
     r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"

@@ -70,7 +70,9 @@ TERSE_MEASURE = re.compile(
     r"(?:\s+(?:setting|value|choice)s?)?(?:\s+(?:used|chosen|picked))?"
     # ... a guess may follow: "geox model size? 7b or smaller?" (fresh dev batch ld)
     # ... and what it is of: "robotouille async score react gpt-4o" (fresh dev batch le)
-    r"(?:\s+(?:per|on|for|in|of|with|by)(?:\s+\S+){1,3}|(?:\s+(?-i:\S*[A-Z0-9]\S*)){1,2})?"
+    # ... or what it is measured against: "helm mrna avg gain over baselines" (dev split lo005a)
+    r"(?:\s+(?:per|on|for|in|of|with|by|over|than|vs|versus|against)(?:\s+\S+){1,3}"
+    r"|(?:\s+(?-i:\S*[A-Z0-9]\S*)){1,2})?"
     r"\s*(?:\?+\s*[^?]{1,30})?\?*\s*$", re.I)
 # A unit the question names is the one the figure must carry: "how fast does X run? hz / ms
 # per frame" is not answered by "a 200-hour driving dataset", "in seconds per image" not by
@@ -170,6 +172,10 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     # "What score does X get on Y?" is told "X achieves 11% on Y" (fresh dev batch 20).
     "score": ("%", "achieve", "achieves", "achieved", "reach", "reaches", "reached", "scores",
               "points", "accuracy"),
+    # What a method is compared with is counted in any of these: "how many PEFT methods does it
+    # beat" → "outperforms ... 14 popular PEFT baselines" (dev split lo020b; general English).
+    **dict.fromkeys(("methods", "baselines", "approaches", "competitors", "alternatives"),
+                    ("methods", "baselines", "approaches", "competitors", "alternatives")),
 }
 # "How much better is X than Y?" is answered by a relative figure anywhere in a sentence that
 # states the difference: "X outperforms Y on six tasks ... on average by around 8%" (the gain

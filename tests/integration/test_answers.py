@@ -382,3 +382,12 @@ def test_a_described_paper_still_refuses_a_figure_it_lacks(seed_qa: PaperQA) -> 
                          "dynamical-system machines that exploit natural annealing, how many "
                          "GPUs were used?")
     assert not answer.answerable
+
+
+@pytest.mark.parametrize("question", [
+    "how many methods does KaSA outperform?",
+    "KaSA beats how many PEFT approaches?",
+])
+def test_methods_beaten_are_counted_as_baselines(seed_qa: PaperQA, question: str) -> None:
+    answer = seed_qa.ask(question)
+    assert answer.answerable and "14 popular PEFT baselines" in answer.text

@@ -230,3 +230,55 @@ def test_a_lead_ending_in_a_colon_leaves_both_parts() -> None:
     parts = split_parts("For the precision-aware scaling laws paper: how many pretraining runs "
                         "were the laws fit on, and what GPU hardware were the runs done on?")
     assert len(parts) == 2
+
+
+@pytest.mark.parametrize("question", [
+    "In the self-driving-lab work, which specific LLM plays the designer role?",
+    "which benchmark serves as the testbed for Kinetix?",
+    "Which RL algorithm, such as PPO or SAC, is used to train the policies?",
+    "what optimisation algorithm trains the hypernetwork?",
+])
+def test_a_thing_asked_before_any_present_verb_or_an_aside_asks_for_its_name(
+        question: str) -> None:
+    assert analyse(question).asks_for == "name"
+
+
+@pytest.mark.parametrize("question", [
+    "what margin does UniGS report over the prior best method on zero-shot classification?",
+    "how much does KaSA gain against the strongest baseline?",
+])
+def test_a_superlative_naming_what_is_beaten_asks_for_no_ranking(question: str) -> None:
+    assert analyse(question).asks_for == "quantity"
+    assert analyse("which method is best on zero-shot classification?").asks_for == "ranking"
+
+
+def test_a_long_description_leading_a_compound_question_leaves_both_parts() -> None:
+    question = ("For the SVD-based parameter-efficient fine-tuning method that uses "
+                "knowledge-aware singular values to suppress task-irrelevant knowledge, how many "
+                "popular competing PEFT methods does it beat, and on how many benchmarks?")
+    parts = split_parts(question)
+    assert len(parts) == 2 and parts[1] == "on how many benchmarks"
+
+
+@pytest.mark.parametrize("question", [
+    "Which imbalanced datasets is the label over-smoothing method evaluated on?",
+    "which benchmarks was the diffusion factorization framework tested on?",
+])
+def test_which_things_of_one_described_subject_ask_no_list(question: str) -> None:
+    assert analyse(question).shape == "detail"
+    assert analyse("Which datasets are used by papers on long-tailed recognition?").shape == "list"
+
+
+@pytest.mark.parametrize("question", [
+    "logits magnitude long-tail datasets", "mtsam multi-task finetuning method name",
+    "ds-llm eval benchmarks?",
+])
+def test_a_few_words_ending_in_the_things_asked_ask_their_names(question: str) -> None:
+    assert analyse(question).asks_for == "name"
+
+
+@pytest.mark.parametrize("question", [
+    "HELM mrna avg gain over baselines", "kasa accuracy vs lora",
+])
+def test_a_terse_measure_against_something_asks_for_the_figure(question: str) -> None:
+    assert analyse(question).asks_for == "quantity"

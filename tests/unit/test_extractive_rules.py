@@ -477,3 +477,12 @@ def test_a_list_takes_every_paper_saying_the_rare_topic_word_the_shown_ones_say(
     other = [ScoredSentence(1, 0, "MotherNet generates the weights of a network.", 0.8)]
     assert _topic_word("looking for papers that generate weights", other, weight) is None
     assert _topic_word(question, [], weight) is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "validated on the large language model Phi-1.5 (1.3B).",
+    "We pre-train 360m and 660m sized models.",
+])
+def test_a_model_size_figure_gives_a_parameter_count(sentence: str) -> None:
+    assert numbers_near(sentence, {"parameter"}, 3, 3)
+    assert not numbers_near("trained for 12 epochs on the data.", {"parameter"}, 3, 3)
