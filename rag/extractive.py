@@ -84,6 +84,12 @@ def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit]
     return sorted(out, key=lambda s: -s.score)
 
 
+def _is_name(title: str) -> bool:
+    """A title that is a name ("FB-CPR", "Logits Magnitude"), not a keyphrase in plain words
+    ("Policy evaluation")."""
+    return bool(cues.NAME_LIKE.search(title)) or all(w[:1].isupper() for w in title.split())
+
+
 def _described(question: str, intent: QuestionIntent, best: ScoredSentence,
                pool: list[ScoredSentence], hits: list[Hit], weight: Weight) -> bool:
     """A paper described, not named ("the work proposing to train LMs on dynamical-system
@@ -329,10 +335,12 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
                              named_markers(part, hits) or named, hits, part)
 
     if intent.shape == "list" and len(named) == 1 and cues.BARE_TOPIC.match(question) and not (
-            cues.LIST_ASK.search(question) or cues.PAPER_WORDS.search(question)):
+            cues.LIST_ASK.search(question) or cues.PAPER_WORDS.search(question)) and (
+            intent.asks_for is not None or _is_name(hits[min(named) - 1].paper.title)):
         # a few typed words naming one paper ask about it ("jdr cora citeseer results"), not
         # which papers cover a topic (issue 13, fresh batch lm); "RNA property prediction
-        # papers" still asks for papers (dev s032)
+        # papers" still asks for papers (dev s032), as do words asking no detail that hold a
+        # title made of plain words ("variance reduction policy evaluation rl": dev lo015a)
         intent = replace(intent, shape="detail", parts=split_parts(question))
     if intent.wants_list:
         sides = topic_alternatives(question) or (question,)

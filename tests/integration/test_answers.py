@@ -391,3 +391,13 @@ def test_a_described_paper_still_refuses_a_figure_it_lacks(seed_qa: PaperQA) -> 
 def test_methods_beaten_are_counted_as_baselines(seed_qa: PaperQA, question: str) -> None:
     answer = seed_qa.ask(question)
     assert answer.answerable and "14 popular PEFT baselines" in answer.text
+
+
+def test_words_holding_a_plain_keyphrase_title_still_ask_for_papers(seed_qa: PaperQA) -> None:
+    """"Policy evaluation" is one paper's derived title, but these words ask for every paper
+    on reducing the variance of policy evaluation."""
+    answer = seed_qa.ask("variance reduction policy evaluation rl")
+    titles = {c.paper.title for c in answer.citations}
+    assert {"Policy evaluation", "On-policy evaluation"} <= titles
+    detail = seed_qa.ask("precision scaling laws - # runs fitted")  # asks a detail: one paper
+    assert "465" in detail.text
