@@ -204,6 +204,55 @@ def _negated_word_conflict(part: list[str], evidence: list[str],
     return None
 
 
+_RELATIVES = frozenset("that which who whose".split())
+
+
+def _denied_word_conflict(part: list[str], evidence: list[str],
+                          denied: frozenset[str]) -> str | None:
+    """The mirror of _negated_word_conflict: the claim negates, with a verbal negator, the word
+    its evidence asserts, or one on the same side of an antonym pair ("do not keep the base
+    algorithms' empirical efficacy" for "maintaining ... their empirical efficacy"; "without
+    removing its prompt encoder" for "by removing the prompt encoder"), in a clause holding
+    the negated words (cues.PARALLEL_SHARE of them, NEGATED_WORD_SHARED besides the word) and
+    some of its clause (POLARITY_MIN_OVERLAP): a paraphrase that keeps the words and flips the
+    verb (dev split zh004x, zh022x). "Without" counts before a verb with a built-in negation
+    only: "without retraining" is traded for "avoids retraining". Not when the evidence
+    negates the word implicitly ("the inability of value functions to generalize" for "fail
+    to generalize") or the cited abstract denies it elsewhere (`denied`: "the metric of TSW-SL
+    is not invariant" beside "Db-TSW is invariant"): dev split, 6 faithful sentences."""
+    if any(is_negator(evidence, j) for j in range(len(evidence))):
+        return None  # the evidence's own negations are the negation check's
+    told = content_keys(evidence)
+    for i, word in enumerate(part):
+        negated = _negated_word(part, i) if is_negator(part, i) else None
+        if negated is None or not (word in cues.VERB_NEGATORS or (
+                word == "without" and base_forms(negated) & IMPLICIT_VERBS)) or (
+                term_key(negated) in denied or _explains(evidence, {term_key(negated)}, part)
+                # "methods that do not model this structure do worse": a relative clause
+                # describes a subject; it denies nothing (dev split g08)
+                or set(part[max(0, i - 2):i]) & _RELATIVES):
+            continue
+        said = clause_content(part, i + 1, i + 1 + cues.NEGATED_WORD_WINDOW, keep_last=False)
+        clause = said | clause_content(part, i - cues.NEGATED_WORD_WINDOW, i, keep_last=True)
+        others = said - {term_key(negated)}
+        if (len(said & told) < cues.PARALLEL_SHARE * len(said)
+                or len(others & told) < cues.NEGATED_WORD_SHARED
+                or len(clause & told) < POLARITY_MIN_OVERLAP * len(clause)):
+            continue
+        same = [w for w in evidence if base_forms(w) & base_forms(negated) or any(
+            pair_side(w, p) is not None and pair_side(w, p) == pair_side(negated, p)
+            for p in POLARITY_PAIRS)]
+        if same:
+            return f"says '{word} {negated}' where the abstract says '{same[0]}'"
+    return None
+
+
+def _denied(words: list[str]) -> frozenset[str]:
+    """The content keys of the words a negator governs."""
+    return frozenset(term_key(w) for i in range(len(words)) if is_negator(words, i)
+                     for w in words[i + 1:i + 1 + NEGATION_SCOPE])
+
+
 def _asserted(words: list[str]) -> frozenset[str]:
     """The content keys of the words no negator governs."""
     return frozenset(term_key(w) for k, w in enumerate(words) if not any(
@@ -297,6 +346,7 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
     context = frozenset(w for e in [*sentences, *backers, read_words(paper_text)] for w in e)
     together = named_together(c)
     asserted = _asserted(read_words(paper_text))
+    denied = _denied(read_words(paper_text))
     for part in [c, *clauses] if len(clauses) > 1 else [c]:
         keys = content_keys(part)
         shared = [len(keys & k) for k in known]
@@ -313,7 +363,8 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
                       or (valence_conflict(part, e, elsewhere) if judging else None)
                       or (_negation_conflict(part, e) if negation
                           and not _negation_backed(part, elsewhere + backers) else None)
-                      or _negated_word_conflict(part, e, asserted | _asserted(e)))
+                      or _negated_word_conflict(part, e, asserted | _asserted(e))
+                      or _denied_word_conflict(part, e, denied))
             if reason:
                 return reason
     return None

@@ -53,3 +53,53 @@ def test_faithful_readings_pass(claim: str, evidence: str) -> None:
 ])
 def test_the_reversals_beside_them_are_caught(claim: str, evidence: str) -> None:
     assert check_polarity(claim, evidence) or check_reversal(claim, [evidence])
+
+
+MTSAM = ("MTSAM modifies SAM's architecture by removing the prompt encoder and implementing "
+         "task-specific no-mask embeddings and mask decoders, enabling the generation of "
+         "task-specific outputs.")
+COURSE = ("The course-corrected algorithms achieve the minimax optimal regret for a T-period "
+          "decision-making scenario, effectively maintaining the desirable attributes of the "
+          "base algorithms, including their empirical efficacy.")
+
+
+@pytest.mark.parametrize("claim", [
+    "MTSAM adapts SAM to multi-task learning without removing its prompt encoder, adding "
+    "task-specific no-mask embeddings and mask decoders.",
+    "The course-corrected algorithms reach minimax optimal regret but do not keep the base "
+    "algorithms' empirical efficacy.",
+    "The course-corrected algorithms never retain the empirical efficacy of the base "
+    "algorithms.",
+])
+def test_a_claim_denying_the_verb_its_evidence_asserts_is_caught(claim: str) -> None:
+    evidence = MTSAM if "MTSAM" in claim else COURSE
+    assert check_reversal(claim, [evidence]) is not None
+
+
+@pytest.mark.parametrize("claim", [
+    "MTSAM removes SAM's prompt encoder and adds task-specific no-mask embeddings and mask "
+    "decoders.",
+    "The course-corrected algorithms do not lose the base algorithms' empirical efficacy.",
+    "MTSAM adapts SAM without retraining the prompt encoder or its mask decoders.",
+])
+def test_a_claim_keeping_the_verb_or_denying_its_antonym_passes(claim: str) -> None:
+    evidence = MTSAM if "MTSAM" in claim else COURSE
+    assert check_reversal(claim, [evidence]) is None
+
+
+def test_a_denial_the_evidence_makes_implicitly_or_the_abstract_makes_elsewhere_passes() -> None:
+    inability = ("We focus on one core difficulty of stable training: the inability of learned "
+                 "value functions to generalize to unobserved on-policy actions.")
+    assert check_reversal("Learned value functions fail to generalize to unobserved on-policy "
+                          "actions.", [inability]) is None
+    invariant = "Db-TSW is a novel metric that is invariant under Euclidean transformations."
+    earlier = "The metric of TSW-SL is not invariant under Euclidean transformations."
+    claim = "In TSW-SL the resulting metric is not invariant under Euclidean transformations."
+    assert check_reversal(claim, [invariant, earlier],
+                          paper_text=f"{earlier} {invariant}") is None
+    assert check_reversal(claim, [invariant], paper_text=invariant) is not None
+    modeling = ("We demonstrate the importance of modeling the temporal nature of the label "
+                "noise function and how existing methods will consistently underperform.")
+    assert check_reversal("Methods that do not model this temporal structure do consistently "
+                          "worse, whereas classifiers trained with an estimated time-dependent "
+                          "noise function reach state-of-the-art performance.", [modeling]) is None
