@@ -48,6 +48,15 @@ def paper_on_topic(topic: list[str], hits: list[Hit], about: set[int],
     return best + 1 if covers[best] >= held + cues.PART_TOPIC_MARGIN else None
 
 
+def described_marker(question: str, hits: list[Hit], weight: Weight) -> set[int]:
+    """The one paper a question describes instead of naming ("the study connecting flatter
+    reward surfaces to robustness: what algorithm do its experiments train with?"): the
+    retrieved abstract holding the most of its term weight, when it is the top hit too. A
+    detail it lacks is not taken from a neighbour that has one (dev split lo024b)."""
+    covers = [abstract_cover(question, hit, weight) for hit in hits]
+    return {1} if covers[0] >= max(covers) else set()
+
+
 def markers_about(question: str, hits: list[Hit], weight: Weight) -> set[int]:
     """The sources mentioning the question's names (markers_mentioning), unless another
     retrieved abstract holds much more of the question's other words: "how much speedup do
@@ -57,6 +66,8 @@ def markers_about(question: str, hits: list[Hit], weight: Weight) -> set[int]:
     mentioning = markers_mentioning(question, hits)
     names = {t for n in name_tokens(question) for t in terms(n)}
     topic = [t for t in terms(question) if t not in names and t not in cues.ASK_WORDS]
+    if not mentioning and cues.DESCRIBED_PAPER.search(question) and hits:
+        return described_marker(question, hits, weight)
     if not mentioning or len(topic) < cues.PART_TOPIC_TERMS:
         return mentioning
     on_topic = paper_on_topic(topic, hits, mentioning, weight)

@@ -179,6 +179,12 @@ PAPER_WORDS = re.compile(r"\b(?:papers?|works?|studies|research|methods|approach
 # "X work that ..."). "Which datasets, such as A or B, does JDR report" asks JDR's own
 # datasets: things, then later a verb whose subject is a name. Issue 13, fresh batch lm (both
 # read as lists of papers); general English.
+# "The study connecting X to Y: ...", "In the work proposing X, ...", "For the method that ...":
+# one paper described, not named (general English of reference; dev split lo024b).
+DESCRIBED_PAPER = re.compile(r"\b(?:the|this)\s+(?:[\w-]+\s+){0,4}?(?:paper|work|study|method|"
+                             r"approach|framework|benchmark|technique|algorithm|analysis|dataset)"
+                             r"\s+(?:that|which|where|proposing|introducing|connecting|showing|"
+                             r"using|on|about|for|behind)\b", re.I)
 DESCRIBED_WORK = re.compile(r"\b(?:the|this)\s+(?:[\w-]+\s+){0,5}?work (?:that|which)\b", re.I)
 THINGS_OF_ONE = re.compile(r"\b(?:benchmarks|datasets|methods|approaches|baselines|tasks|models)$",
                            re.I)

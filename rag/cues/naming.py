@@ -54,7 +54,9 @@ NAME_ASK = re.compile(
     r"|(?-i: [a-z]{3,}[^s\W]s)\b|,"
     # ... or the question ends there: "olmoe beats what bigger models?" (fresh dev batch lc),
     # typed without its question mark too (dev split lk009a)
-    r"|\s*\??\s*$)"
+    r"|\s*\??\s*$"
+    # ... or a guess follows it: "protocol design dsl paper which llm? gpt-4?" (dev lo023a)
+    r"|\s*\?+\s*[^?]{1,30}\?*\s*$)"
     # "who does OLMoE beat?": the ones beaten are named (dev split ll008)
     r"|\bwhom? (?:does|do|did) (?:\S+ ){1,4}?(?:beat|outperform|surpass|exceed|outdo)\b"
     # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)

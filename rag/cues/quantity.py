@@ -67,7 +67,8 @@ TERSE_MEASURE = re.compile(
     rf"\s*(?:\S+\s+){{1,4}}(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?"
     # ... named as a setting: "soap preconditioning frequency setting used in experiments?"
     # (fresh dev batch lg)
-    r"(?:\s+(?:setting|value|choice)s?)?(?:\s+(?:used|chosen|picked))?"
+    # ... or as what is needed: "transformer depth needed" (dev split lo022a)
+    r"(?:\s+(?:setting|value|choice)s?)?(?:\s+(?:used|chosen|picked|needed|required))?"
     # ... a guess may follow: "geox model size? 7b or smaller?" (fresh dev batch ld)
     # ... and what it is of: "robotouille async score react gpt-4o" (fresh dev batch le)
     # ... or what it is measured against: "helm mrna avg gain over baselines" (dev split lo005a)

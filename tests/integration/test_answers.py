@@ -401,3 +401,11 @@ def test_words_holding_a_plain_keyphrase_title_still_ask_for_papers(seed_qa: Pap
     assert {"Policy evaluation", "On-policy evaluation"} <= titles
     detail = seed_qa.ask("precision scaling laws - # runs fitted")  # asks a detail: one paper
     assert "465" in detail.text
+
+
+def test_a_described_paper_lacking_the_thing_asked_is_not_answered_from_another(
+        seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("The study connecting flatter reward surfaces in policy parameter space "
+                         "to robustness against action, transition and reward perturbations: what "
+                         "policy optimization algorithm do its experiments train with?")
+    assert not answer.answerable

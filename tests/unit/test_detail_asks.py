@@ -282,3 +282,17 @@ def test_a_few_words_ending_in_the_things_asked_ask_their_names(question: str) -
 ])
 def test_a_terse_measure_against_something_asks_for_the_figure(question: str) -> None:
     assert analyse(question).asks_for == "quantity"
+
+
+def test_a_thing_asked_then_a_guess_asks_for_its_name() -> None:
+    assert analyse("protocol design dsl paper which llm? gpt-4?").asks_for == "name"
+    assert analyse("olmoe which benchmark? mmlu?").asks_for == "name"
+
+
+@pytest.mark.parametrize("question", [
+    "in-context mapping universality transformer depth needed",
+    "kasa rank required",
+])
+def test_a_few_words_ending_in_a_measure_needed_ask_one_figure(question: str) -> None:
+    intent = analyse(question)
+    assert intent.asks_for == "quantity" and intent.shape == "detail"
