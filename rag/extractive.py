@@ -42,7 +42,7 @@ from rag.evidence import (
     on_topic,
     score_sentences,
 )
-from rag.listing import Line, listed_lines, quote
+from rag.listing import Line, applied_nowhere, listed_lines, quote
 from rag.markers import compared_markers, markers_about, named_markers, paper_on_topic
 from rag.measures import asked_measures, counted_words, lead_clause, with_elided_count
 from rag.names import missing_names, name_tokens, names_lacking
@@ -342,6 +342,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         # papers" still asks for papers (dev s032), as do words asking no detail that hold a
         # title made of plain words ("variance reduction policy evaluation rl": dev lo015a)
         intent = replace(intent, shape="detail", parts=split_parts(question))
+    if (intent.wants_list or intent.yes_no) and applied_nowhere(question, hits):
+        return _refusal(question, intent, hits, scored)  # "applied A to B": no paper does both
     if intent.wants_list:
         sides = topic_alternatives(question) or (question,)
         if intent.shape == "list" and unheard_topic and all(map(unheard_topic, sides)):

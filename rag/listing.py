@@ -124,3 +124,17 @@ def listed_lines(question: str, intent: QuestionIntent, scored: list[ScoredSente
                 shown.setdefault(line.quoted[0].marker, line)
         lines = [shown[m] for m in sorted(shown)]
     return lines
+
+
+def applied_nowhere(question: str, hits: list[Hit]) -> bool:
+    """"Has anyone applied A to B?": no retrieved abstract says a word of both A and B (the
+    method's words count only when some are not general: cues.GENERAL_WORDS)."""
+    found = cues.APPLIED_TO.search(question[:cues.APPLIED_REACH])
+    if found is None:
+        return False
+    method, domain = ({t for t in terms(found[part]) if t not in cues.GENERAL_WORDS
+                       and t not in cues.ASK_WORDS} for part in ("method", "domain"))
+    if not domain:
+        return False
+    abstracts = [set(terms(f"{h.paper.title} {h.paper.abstract}")) for h in hits]
+    return not any(domain & words and (not method or method & words) for words in abstracts)

@@ -23,7 +23,10 @@ from rag.cues.details import DETAIL_ASKS, DETAIL_EVIDENCE  # noqa: F401
 # Thresholds of list answers live in rag/cues/listing.py.
 from rag.cues.listing import (  # noqa: F401
     ALTERNATIVE_K,
+    APPLIED_REACH,
+    APPLIED_TO,
     COMPARE_QUOTE_MARGIN,
+    GENERAL_WORDS,
     HEARD_PREFIX,
     LIST_K,
     LIST_MARGIN,

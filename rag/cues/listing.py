@@ -50,3 +50,20 @@ TOPIC_MIN_LENGTH = 4
 # A word is heard when the corpus has a word sharing this many first letters with it or with a
 # form it inflects ("classifying" ~ classification, "acting" ~ action).
 HEARD_PREFIX = 6
+# "Applying A to B" names a method and the domain it is applied to: a paper fits only if its
+# abstract says a word of each. "Has anyone applied sparse autoencoders to protein language
+# models?" is not answered by SAE papers on LLMs nor by an mRNA paper saying "protein synthesis"
+# (dev ln015, lp028, lp029, from held-out batches, now refused; no dev or test outcome lost).
+# The domain runs to the question's end or to a purpose ("to find ...", "in order to").
+APPLIED_TO = re.compile(r"\bappl(?:y|ies|ied|ying)\s+(?P<method>[^?.;]{3,80}?)\s+to\s+"
+                        r"(?P<domain>[^?.;]{3,120}?)\s*"
+                        r"(?=\bto\s+\w|\bin order\b|\bso that\b|[?.;]|$)", re.I)
+# ... read in a question's first characters only: the bounded phrases above cost thousands of
+# steps for each "apply" in a 100 KB question (the fuzz test's 2 s deadline).
+APPLIED_REACH = 600
+# Words too general to tell a method or a domain ("models", "learning", "data"): general
+# English of ML, chosen by hand.
+GENERAL_WORDS = frozenset("model models language languages data learning task tasks method methods "
+                          "approach approaches network networks neural system systems problem "
+                          "problems setting settings deep large small new based machine "
+                          "technique techniques work works paper papers".split())

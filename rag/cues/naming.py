@@ -46,12 +46,13 @@ NAME_ASK = re.compile(
     r"model famil(?:y|ie))s?"
     # the subject may stand before the verb: "the six datasets AFLOW was evaluated on" (b008)
     r"(?: (?-i:[A-Z][\w-]* )?(?:was|were|is|are|did|"
-    r"does|do|had|has|\w{3,}ed|"  # "which device recorded X": a past-tense verb too
+    r"does|do|had|has|\w{2,}ed|"  # "which device recorded X", "which llm used": past tense too
     # ... or a present one of results: "what llm beats gpt4 turbo" (fresh dev batch lc)
     r"(?:beat|outperform|surpass|win|perform|achieve|score|use|contain|give|lead)s)\b"
     # ... or any verb of the present ("which specific LLM plays the designer role"), or an aside
-    # offering examples ("which RL algorithm, such as PPO or SAC, ..."): dev split lo023b, lo024
-    r"|(?-i: [a-z]{3,}[^s\W]s)\b|,"
+    # offering examples ("which RL algorithm, such as PPO or SAC, ...", "(e.g., PPO or SAC)"):
+    # dev split lo023b, lo024, lp024
+    r"|(?-i: [a-z]{3,}[^s\W]s)\b|,|\s*\("
     # ... or the question ends there: "olmoe beats what bigger models?" (fresh dev batch lc),
     # typed without its question mark too (dev split lk009a)
     r"|\s*\??\s*$"

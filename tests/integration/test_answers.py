@@ -409,3 +409,18 @@ def test_a_described_paper_lacking_the_thing_asked_is_not_answered_from_another(
                          "to robustness against action, transition and reward perturbations: what "
                          "policy optimization algorithm do its experiments train with?")
     assert not answer.answerable
+
+
+@pytest.mark.parametrize("question", [
+    "Has anyone applied sparse autoencoders to protein language models?",
+    "Are there papers applying speculative decoding or speculative cascades to speech "
+    "recognition models?",
+])
+def test_a_method_applied_to_a_domain_no_paper_joins_is_refused(seed_qa: PaperQA,
+                                                                 question: str) -> None:
+    assert not seed_qa.ask(question).answerable
+
+
+def test_a_method_applied_to_a_domain_a_paper_joins_is_answered(seed_qa: PaperQA) -> None:
+    answer = seed_qa.ask("Which papers apply machine learning to RNA?")
+    assert answer.answerable and "HELM" in {c.paper.title for c in answer.citations}

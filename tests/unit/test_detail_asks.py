@@ -296,3 +296,14 @@ def test_a_thing_asked_then_a_guess_asks_for_its_name() -> None:
 def test_a_few_words_ending_in_a_measure_needed_ask_one_figure(question: str) -> None:
     intent = analyse(question)
     assert intent.asks_for == "quantity" and intent.shape == "detail"
+
+
+@pytest.mark.parametrize("question", [
+    "protocol design dsl which llm used",
+    "Which RL algorithm (e.g., PPO or SAC) trains the policies?",
+    "speculative cascades which llms used",
+])
+def test_a_thing_asked_by_a_participle_an_aside_or_last_is_named(question: str) -> None:
+    intent = analyse(question)
+    assert intent.asks_for == "name" and intent.shape == "detail"
+    assert analyse("speculative decoding asr / speech").shape == "list"  # asks no detail
