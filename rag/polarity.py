@@ -114,10 +114,11 @@ def _negations(words: list[str], other: list[str]) -> list[int]:
 def _explains(words: list[str], scope: set[str], negating: list[str]) -> bool:
     """Some word with a built-in negation speaks of the negated words (see IMPLICIT_*), or
     `words` restate the negation as a comparison the negating side does not make ("cannot
-    compete with" → "is slower than")."""
+    compete with" → "is slower than"), on the lesser side of its pair: "is sufficient to
+    achieve" restates no "fails to achieve" (dev split zi006x)."""
     for k, word in enumerate(words):
         near = content_keys(words[max(0, k - POLARITY_WINDOW):k + 1 + POLARITY_WINDOW])
-        if scope & near and any(pair_side(word, p) is not None and not mentions(negating, p)
+        if scope & near and any(pair_side(word, p) == 1 and not mentions(negating, p)
                                 for p in POLARITY_PAIRS):
             return True  # a comparison near the negated words, not anywhere in the sentence
     for k, word in enumerate(words):

@@ -103,3 +103,12 @@ def test_a_denial_the_evidence_makes_implicitly_or_the_abstract_makes_elsewhere_
     assert check_reversal("Methods that do not model this temporal structure do consistently "
                           "worse, whereas classifiers trained with an estimated time-dependent "
                           "noise function reach state-of-the-art performance.", [modeling]) is None
+
+
+def test_a_failure_restated_as_sufficiency_is_caught() -> None:
+    evidence = ("For dueling feedback, we show that a naive reduction to cardinal feedback fails "
+                "to achieve sublinear dueling regret.")
+    assert check_reversal("For dueling feedback, naively reducing it to cardinal feedback is "
+                          "sufficient to achieve sublinear dueling regret.", [evidence])
+    assert check_reversal("For dueling feedback, naively reducing it to cardinal feedback is "
+                          "insufficient to achieve sublinear dueling regret.", [evidence]) is None
