@@ -15,8 +15,8 @@ from pydantic import BaseModel, Field
 from paperwise.text import clean_for_display
 from rag import Answer, Hit, markers_in
 
-QUESTION_TYPES = ("named", "paraphrase", "number", "everyday", "compound", "either", "multi",
-                  "unanswerable", "injection", "chinese", "reworded")
+QUESTION_TYPES = ("named", "paraphrase", "number", "everyday", "detail", "compound", "either",
+                  "multi", "unanswerable", "injection", "chinese", "reworded")
 SPLITS = ("dev", "test")
 
 

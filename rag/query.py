@@ -84,9 +84,10 @@ def _shape(question: str) -> Shape:
             # "explain Db-TSW in simple terms" asks about Db-TSW (fresh dev batch c)
             and not (cues.SUMMARY_ASK.search(question) and cues.NAME_LIKE.search(question))
             and not _asks_of_named(question) and language_of(question) == "en"
-            # a few words asking a detail ask it of one paper ("... transformer depth needed",
-            # "protocol design dsl which llm used": dev split lo022a, lp023a)
-            and _ask_kind(question) is None) or (
+            # a few words asking a detail outright ask it of one paper ("... transformer depth
+            # needed", "protocol design dsl which llm used": dev split lo022a, lp023a); a bare
+            # measure does not ("protein structure accuracy" asks for papers)
+            and not (_ask_kind(question) and cues.OUTRIGHT_ASK.search(question))) or (
             # two topics typed without a question, however long (fresh dev batch e)
             _phrase_alternatives(question) and not cues.QUESTION_OPENING.search(question)
             and not cues.SUMMARY_ASK.search(question)):

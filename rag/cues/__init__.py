@@ -68,6 +68,7 @@ from rag.cues.parts import (  # noqa: F401
     NAME_SLOT_BEFORE,
     NAME_SLOT_MIN_LENGTH,
     OFFERED_GUESS,
+    OUTRIGHT_ASK,
     PART_BREAK,
     QUESTION_OPENING,
     RECASE_COMMON_ENGLISH,

@@ -127,3 +127,7 @@ ALTERNATIVE_TOPIC_TERMS = 3
 # (dev split u022: its "detecting text ..." side alone listed papers on LLM text).
 WORDS_OR_BEFORE_HEAD = re.compile(r"(?<![\w-])(?![a-z-]*ing\b)([a-z][a-z-]{2,})\s+or\s+"
                                   r"(?![a-z-]*ing\b)([a-z][a-z-]{2,})(?=\s+[\w-]*\w)")
+# A few typed words ask outright with a question word or a closing participle: "protocol
+# design dsl which llm used", "transformer depth needed" (dev split lo022a, lp023a); a bare
+# measure does not ("protein structure accuracy" asks for papers on it).
+OUTRIGHT_ASK = re.compile(r"\b(?:which|what|how)\b|\b(?:needed|required|used)\s*\??\s*$", re.I)

@@ -47,8 +47,9 @@ def test_a_terse_pair_of_measures_splits_into_one_part_per_measure() -> None:
         "OLMoE pretraining tokens?", "OLMoE training cost ($)?")
     assert split_parts("GeoX - accuracy and model size") == ("GeoX accuracy?",
                                                              "GeoX model size?")
-    # one side asks nothing: one question, not two
-    assert split_parts("KaSA: rank and baselines") == ()
+    # one side asks nothing: one question, not two ("baselines" last asks their names:
+    # rag/cues/naming.py TERSE_THING_ASK)
+    assert split_parts("KaSA: rank and motivation") == ()
     assert split_parts("OLMoE: what tokens and which experts?") == ()
 
 
