@@ -18,6 +18,8 @@ _INTRO_VERB = (
 )
 _SUBJECT = r"\b(?:[Ww]e|paper|work|study)"
 _NAMING = r"(?:called|termed|named|dubbed|coined)"
+_INTRO = rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b"  # "we introduce", "this paper proposes"
+_INTRODUCING = re.compile(_INTRO)
 # "Our novel algorithm, the Residual Kernel Policy Network (ResKPN), ..." introduces a name
 # without a verb (fresh dev batch 24: titled by a concept of its background).
 _OUR_METHOD = (r"\b[Oo]ur (?:\w+\s+){0,2}(?:method|algorithm|approach|framework|model|system|"
@@ -36,7 +38,7 @@ _NAME_THEN = re.compile(
 # "Theory of Mind (ToM)", a concept it adopts). Not a longer name's start: "Inverse Attention
 # Agents (IAA)" is left to the acronym.
 _CAPITALISED_RUN = re.compile(
-    rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\s+(?:the\s+)?"
+    rf"{_INTRO}\s+(?:the\s+)?"
     r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){1,3})(?![- ]?[A-Z(]|\s+\()")
 _ACRONYM_IN_PARENS = re.compile(r"\((?P<name>[A-Z][A-Za-z0-9\-\+]*[A-Z0-9][A-Za-z0-9\-\+]*)\)")
 _STOP_NAMES = {
@@ -164,9 +166,8 @@ def _keyphrase_beats(acronym: str, abstract: str) -> bool:
     phrase = keyphrase(abstract)
     if phrase is None:
         return False
-    introducing = re.compile(rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b")
     return len(re.findall(re.escape(phrase), abstract, re.I)) > abstract.count(acronym) or any(
-        introducing.search(s) and phrase.casefold() in s.casefold()
+        _INTRODUCING.search(s) and phrase.casefold() in s.casefold()
         for s in re.split(r"(?<=[.!?])\s+", abstract))
 
 
@@ -220,7 +221,7 @@ def method_name(abstract: str) -> str | None:
                 found.append(name)
         found += [m.group("name") for m in _CAPITALISED_RUN.finditer(sentence)
                   if not any(w.casefold() in _COMMON_WORDS for w in m.group("name").split())]
-        intro = re.search(rf"{_SUBJECT}\s+(?:\w+\s+)?{_INTRO_VERB}\b|{_OUR_METHOD}", sentence)
+        intro = re.search(rf"{_INTRO}|{_OUR_METHOD}", sentence)
         if intro:
             # "We propose canonical similarity analysis (CSA)" names the method; a lower-case
             # term far from the verb ("analysis of ... processes (MDPs)") is a concept.

@@ -33,7 +33,6 @@ from rag.cues import answer_shape
 from rag.evidence import (
     ScoredSentence,
     Weight,
-    abstract_cover,
     demote_background,
     favour_method,
     find_evidence,
@@ -43,7 +42,13 @@ from rag.evidence import (
     score_sentences,
 )
 from rag.listing import Line, applied_nowhere, listed_lines, quote
-from rag.markers import compared_markers, markers_about, named_markers, paper_on_topic
+from rag.markers import (
+    compared_markers,
+    described_marker,
+    markers_about,
+    named_markers,
+    paper_on_topic,
+)
 from rag.measures import asked_measures, counted_words, lead_clause, with_elided_count
 from rag.names import missing_names, name_tokens, names_lacking
 from rag.prompts import (
@@ -99,9 +104,9 @@ def _described(question: str, intent: QuestionIntent, best: ScoredSentence,
     left the figure's sentence short of the question's words)."""
     if intent.asks_for is None or best.marker != 1:
         return False
-    covers = [abstract_cover(question, hit, weight) for hit in hits]
     paper_best = max(s.score for s in pool if s.marker == best.marker)
-    return covers[0] >= max(covers) and paper_best >= cues.MIN_SCORE[intent.language]
+    return paper_best >= cues.MIN_SCORE[intent.language] and bool(
+        described_marker(question, hits, weight))
 
 
 def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSentence],

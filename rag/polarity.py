@@ -344,10 +344,10 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
     known = [content_keys(e) for e in sentences]
     backers = [read_words(s) for s in backing if s not in closest and language_of(s) == "en"]
     clauses = _clauses(c)
-    context = frozenset(w for e in [*sentences, *backers, read_words(paper_text)] for w in e)
+    abstract = read_words(paper_text)
+    context = frozenset(w for e in [*sentences, *backers, abstract] for w in e)
     together = named_together(c)
-    asserted = _asserted(read_words(paper_text))
-    denied = _denied(read_words(paper_text))
+    asserted, denied = _asserted(abstract), _denied(abstract)
     for part in [c, *clauses] if len(clauses) > 1 else [c]:
         keys = content_keys(part)
         shared = [len(keys & k) for k in known]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from rag.cues.quantity import NO_QUESTION_WORD
+
 # "Which model scored lowest", "which X was best": a ranking the sentence must state.
 # Superlatives (general English; "safest", "cheapest" ... since fresh dev batch 22).
 _SUPERLATIVES = ("lowest|highest|best|worst|most|least|largest|smallest|fastest|slowest|"
@@ -67,8 +69,7 @@ NAME_ASK = re.compile(
 # "logits magnitude long-tail datasets", "mtsam multi-task finetuning method name" (dev split
 # lo014a, lo011a). No question word; a few words before; the things last.
 TERSE_THING_ASK = re.compile(
-    r"^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was|were|can|could"
-    r"|papers?|works?|research|studies|anything)\b)\s*+(?:\S+\s+){1,5}"
+    NO_QUESTION_WORD + r"\s*+(?:\S+\s+){1,5}"
     r"(?:datasets|benchmarks|baselines|environments|simulators|backbones|name)\s*\??\s*$", re.I)
 # "Which LLMs / language models / model families / backbones": models are named with a version
 # or size ("Llama2-13B", "GPT-4o", "T5"), an inner capital ("OLMoE", "ViT") or in capitals

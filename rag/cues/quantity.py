@@ -58,13 +58,16 @@ COMPLEXITY = re.compile(r"\bcomplexit(?:y|ies)\b|\bscal(?:es|ing|e) (?:\w+ )?wit
                         re.I)
 COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cubic|logarithmic|"
                               r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
+# A few typed words: no question word and no word asking for papers (TERSE_MEASURE and
+# rag/cues/naming.py TERSE_THING_ASK start so).
+NO_QUESTION_WORD = (r"^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was|were"
+                    r"|can|could|papers?|works?|research|studies|anything)\b)")
 # A terse question ending in a measure: "loopy inference latency per clip??", "olmoe
 # parameters?" ask for the figure (fresh dev batch lc). No question word; a few words before
 # the measure, at most a "per/on/for X" after it.
 TERSE_MEASURE = re.compile(
-    r"^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was|were|can|could"
-    r"|papers?|works?|research|studies|anything)\b)"
-    rf"\s*(?:\S+\s+){{1,4}}(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?"
+    NO_QUESTION_WORD
+    + rf"\s*(?:\S+\s+){{1,4}}(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?"
     # ... named as a setting: "soap preconditioning frequency setting used in experiments?"
     # (fresh dev batch lg)
     # ... or as what is needed: "transformer depth needed" (dev split lo022a)
