@@ -105,14 +105,29 @@ def _described(question: str, intent: QuestionIntent, best: ScoredSentence,
     if intent.asks_for is None or best.marker != 1:
         return False
     paper_best = max(s.score for s in pool if s.marker == best.marker)
-    return paper_best >= cues.MIN_SCORE[intent.language] and bool(
+    # a figure by a measure the question names is what it asks, however long the description
+    # that kept every sentence's score low (dev split lt027b: "what time period ... double")
+    measured = intent.asks_for == "quantity" and bool(asked_measures(question))
+    return (measured or paper_best >= cues.MIN_SCORE[intent.language]) and bool(
         described_marker(question, hits, weight))
+
+
+def _subject(question: str, intent: QuestionIntent, hits: list[Hit],
+             weight: Weight) -> set[int]:
+    """A typed detail of one paper that names none ("which RL algorithm trains the policies in
+    the flat reward landscape robustness experiments?") is asked of the paper the question
+    describes: the top hit, when it holds the most of the question's words (described_marker).
+    A neighbour that has such a detail answers another question (dev split lq022)."""
+    if intent.shape != "detail" or intent.asks_for is None or not hits:
+        return set()
+    return described_marker(question, hits, weight)
 
 
 def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int], weight: Weight) -> Line | None:
     """One line answering one detail, the answer first; None when no sentence gives it."""
-    about = named or markers_about(question, hits, weight)
+    about = named or markers_about(question, hits, weight) or _subject(question, intent, hits,
+                                                                       weight)
     pool = [s for s in scored if s.marker in about] if about else scored
     lacking = {m for m in {s.marker for s in pool} if names_lacking(question, hits[m - 1])}
     evidence = [s for s in find_evidence(pool, question, intent, hits) if s.marker not in lacking]

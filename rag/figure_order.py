@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from paperwise.text import STOPWORDS, language_of
+from paperwise.text import STOPWORDS, clean_for_display, language_of
 from rag.cues import claim_checks as cues
 
 
@@ -48,3 +48,46 @@ def figure_order_conflict(claim: str, sentences: list[str]) -> str | None:
         return None
     return (f"says {word} on {first} than on {second}, where the abstract gives "
             f"{a[0]:g} and {b[0]:g}")
+
+
+def _content(text: str) -> list[str]:
+    """The words of a text that may say an amount's direction: content words and the amount
+    words ("more", "less", which are stopwords)."""
+    return [w for w in re.findall(r"[a-z]+", text.casefold())
+            if w not in STOPWORDS or w in cues.FIGURE_UP or w in cues.FIGURE_DOWN]
+
+
+_WAY = {"up": "an increase", "down": "a decrease"}
+_RELATIVE_FIGURE = re.compile(r"\d+(?:\.\d+)?\s*(?:%|×|x\b)")
+
+
+def _directions(sentence: str) -> dict[str, set[str]]:
+    """Each relative figure of a sentence ("40%", "3×") with the way the amount words around
+    it say it goes: "up", "down", or nothing when they say neither or both."""
+    text = clean_for_display(sentence).replace("\\", "")
+    found: dict[str, set[str]] = {}
+    for match in _RELATIVE_FIGURE.finditer(text):
+        before, after = (_content(part) for part in (text[:match.start()], text[match.end():]))
+        near = {*before[-cues.FIGURE_DIRECTION_WINDOW:], *after[:cues.FIGURE_DIRECTION_WINDOW]}
+        ways = {way for way, words in (("up", cues.FIGURE_UP), ("down", cues.FIGURE_DOWN))
+                if near & words}
+        figure = re.sub(r"\s+", "", match.group()).replace("x", "×")
+        found.setdefault(figure, set()).update(ways if len(ways) == 1 else {"?"})
+    return found
+
+
+def figure_direction_conflict(claim: str, sentences: list[str]) -> str | None:
+    """The claim sends a relative figure the other way from its abstract: "40% more
+    iterations" where the abstract "reduces the number of iterations by over 40%"."""
+    if language_of(claim) != "en":
+        return None
+    stated: dict[str, set[str]] = {}
+    for sentence in sentences:
+        for figure, ways in _directions(sentence).items():
+            stated.setdefault(figure, set()).update(ways)
+    for figure, ways in _directions(claim).items():
+        said, there = ways - {"?"}, stated.get(figure, set()) - {"?"}
+        if len(said) == 1 and len(there) == 1 and said != there:
+            return (f"gives {figure} as {_WAY[said.pop()]}, where the abstract gives it as "
+                    f"{_WAY[there.pop()]}")
+    return None

@@ -16,7 +16,12 @@ def question_figures(question: str) -> dict[str, str]:
     conditions ("with just 5 NFE", "at 30% compression"): a sentence giving the asked figure
     under another condition does not answer it. Numbers in names ("CIFAR10", "GPT 4",
     "AIR-BENCH 2024") are not conditions."""
-    tokens = [t.strip(".,;:()?\"'") for t in clean_for_display(question).split()]
+    # a figure in a sentence before the question describes the paper and sets no condition:
+    # "a safety benchmark whose categories come from 8 regulations; how many prompts ...?",
+    # "... for pretraining 360m-660m models. In the large-batch setting, by how much ...?"
+    # (dev split ls026b, ls013b)
+    asked = re.split(r"(?<=[.;?!])\s+(?=\S)", clean_for_display(question).strip())[-1]
+    tokens = [t.strip(".,;:()?\"'") for t in asked.split()]
     figures = {t.rstrip("%"): (_singular(tokens[i + 1]) if i + 1 < len(tokens) else "")
                for i, t in enumerate(tokens) if re.fullmatch(r"\d[\d.,]*%?", t)
                and not (i and cues.NAME_LIKE.fullmatch(tokens[i - 1]))
@@ -48,7 +53,16 @@ def states_figure(sentence: str, figure: str, unit: str) -> bool:
     size = re.fullmatch(r"\d[\d.]*[kmbt]", figure) is not None
     return any((t.rstrip("%×x").casefold() == figure
                 or (size and t.rsplit("-", 1)[-1].casefold() == figure))
-               and (not unit or unit in stems[i + 1 : i + 3]) for i, t in enumerate(tokens))
+               and (not unit or unit in stems[i + 1 : i + 3]
+                    or _spelled_by_acronym(unit, tokens[i + 1 : i + 2]))
+               for i, t in enumerate(tokens))
+
+
+def _spelled_by_acronym(unit: str, following: list[str]) -> bool:
+    """"10 NFE" states "10 function evaluations": an acronym right after the figure with the
+    unit's initial in it (dev split lk005b)."""
+    return bool(following) and re.fullmatch(r"[A-Z]{2,6}s?", following[0]) is not None \
+        and unit[:1].upper() in following[0]
 
 
 _SHARES = ("%", "×")  # a share or a multiple of a thing is no count of it
@@ -77,6 +91,11 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
         # "AIR 2024", "GPT 4": a figure right after an acronym is part of a name
         named = i > 0 and bool(cues.NAME_LIKE.fullmatch(raw[i - 1]))
         unit = _unit_of(token)
+        # "200-hour" is a figure of hours, whatever words stand near it: no closed-loop score
+        # (dev split ls005)
+        own = re.fullmatch(r"[\d.,]+-([a-z]+)", token)
+        if own and stem(own[1]) not in wanted:
+            continue
         if (cues.NUMBER_TOKEN.match(token) and not named and not (counts and unit in _SHARES)
                 and not (digits and not any(c.isdigit() for c in token))
                 and (wanted & near or (unit and stem(unit) in wanted))):

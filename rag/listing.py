@@ -60,7 +60,8 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     shown = {m: _showing_fit(s, scored, hits, margin) for m, s in best_of.items()
              if m in named or (m in close and covers[m] >= answer_shape.LIST_COVER_RATIO * most)}
     pairs = topic_pairs(question, weight) if intent.shape == "list" else set()
-    topic = _topic_word(question, list(shown.values()), weight) if intent.shape == "list" else None
+    topic = _topic_word(question, [best_of[m] for m in shown], weight) \
+        if intent.shape == "list" else None
     least = cues.LIST_MIN_SCORE[intent.language]
     for s in scored:  # a paper mentioning an asked name or the topic fits, shown by that sentence
         if s.marker in best_of and (any(n.search(s.text) for n in names)
@@ -73,16 +74,18 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
 
 
 def _topic_word(question: str, shown: list[ScoredSentence], weight: Weight) -> str | None:
-    """The question's rarest word when it is rare (cues.RARE_TERM_WEIGHT) and the sentences
-    already shown all say it: "papers that use a hypernetwork to ..." lists every paper with a
-    sentence on hypernetworks (fresh dev batch i listed one of three). A rare word the shown
-    papers do not say is no topic of theirs (a filler word such as "looking")."""
-    asked = [t for t in terms(question) if t not in cues.ASK_WORDS]
-    rarest = max(asked, key=weight, default=None)
-    if rarest is None or weight(rarest) < cues.RARE_TERM_WEIGHT or not shown or not all(
-            rarest in terms(s.text) for s in shown):
+    """The question's rarest word when it is rare (cues.RARE_TERM_WEIGHT) and the best sentences
+    of the papers already listed all say it: "papers that use a hypernetwork to ..." lists
+    every paper with a sentence on hypernetworks (fresh dev batch i listed one of three). A
+    rare word the listed papers do not say is no topic of theirs (a filler word: "looking")."""
+    if not shown:
         return None
-    return rarest
+    said = [set(terms(s.text)) for s in shown]
+    # the rarest word they all say: a rarer filler word ("looking") is passed over, not taken
+    # for the topic ("I'm looking for papers that use hypernetworks ...": dev split e015)
+    topical = [t for t in terms(question) if t not in cues.ASK_WORDS
+               and weight(t) >= cues.RARE_TERM_WEIGHT and all(t in words for words in said)]
+    return max(topical, key=weight, default=None)
 
 
 def _showing_fit(best: ScoredSentence, scored: list[ScoredSentence], hits: list[Hit],
@@ -127,14 +130,18 @@ def listed_lines(question: str, intent: QuestionIntent, scored: list[ScoredSente
 
 
 def applied_nowhere(question: str, hits: list[Hit]) -> bool:
-    """"Has anyone applied A to B?": no retrieved abstract says a word of both A and B (the
-    method's words count only when some are not general: cues.GENERAL_WORDS)."""
-    found = cues.APPLIED_TO.search(question[:cues.APPLIED_REACH])
+    """"Has anyone applied A to B?" ("work on A for B?"): no retrieved abstract says a word of
+    both A and B (the method's words count only when some are not general:
+    cues.GENERAL_WORDS)."""
+    read = question[:cues.APPLIED_REACH]
+    found = cues.APPLIED_TO.search(read) or cues.WORK_FOR.search(read)
     if found is None:
         return False
     method, domain = ({t for t in terms(found[part]) if t not in cues.GENERAL_WORDS
                        and t not in cues.ASK_WORDS} for part in ("method", "domain"))
     if not domain:
         return False
-    abstracts = [set(terms(f"{h.paper.title} {h.paper.abstract}")) for h in hits]
+    # "pre-training" says "pretraining" too
+    abstracts = [set(terms(text)) | set(terms(text.replace("-", "")))
+                 for text in (f"{h.paper.title} {h.paper.abstract}" for h in hits)]
     return not any(domain & words and (not method or method & words) for words in abstracts)

@@ -16,6 +16,8 @@ def counted_words(question: str) -> list[str]:
     """The words after "how many": what the number must count ("risk categories")."""
     # quotes off: "how many heartbeat 'words'" counts words (fresh dev batch 28)
     unquoted = re.sub(r"[\"'‘’“”]", "", question)
+    if partitive := cues.PARTITIVE_COUNT.search(unquoted):
+        return [partitive[1].casefold()]
     match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)
     words = match.group(1).casefold().split() if match else []
     if words and (words[0] in cues.ELIDED_COUNT_VERBS
@@ -33,7 +35,10 @@ def counted_words(question: str) -> list[str]:
     # as participants, not as "three tasks utilizing human trajectories"; "how much text" is
     # told in tokens or samples, "how much higher" as a gain.
     head = [w for w in words[-1:] if w not in cues.ASK_WORDS] or words[-1:]
-    return head + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
+    # "trajectory recordings" are counted as trajectories too: a data unit's modifiers
+    items = [w for word in words[:-1] for w in word.split("-") if w.isalpha() and len(w) > 3
+             and w not in cues.ASK_WORDS] if head and head[0] in cues.DATA_UNITS else []
+    return head + items + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
 
 
 _HOW_MANY_WORDS = re.compile(r"\b(how many)\b", re.I)
@@ -101,6 +106,8 @@ def asked_measures(question: str) -> set[str]:
     if cues.PERFORMANCE_ASK.search(question):
         words |= {m.casefold() for m in cues.METRIC_ACRONYM.findall(question)}
     words |= {m.casefold() for m in cues.METRIC_BEFORE_NOUN.findall(question)}
+    if cues.MULTIPLE_ASK.search(question):
+        words.update(cues.MULTIPLE_WORDS)
     for adjective, synonyms in cues.MEASURE_SYNONYMS.items():
         if re.search(rf"\bhow {adjective}\b", question, re.I):
             words.update(synonyms)

@@ -131,9 +131,10 @@ def _names_reaching(words: list[str], names: set[str], reverse: bool) -> set[str
     """The names at the near end of `words`, up to the first word that is neither a name nor
     a linking word. A word holding a name counts as it ("ImageNet-LT" for ImageNet, which the
     name reader splits off); before the first name on the left, a few lower-case words may
-    stand as its head ("the DeepMind control suite or Atari")."""
+    stand as its head ("the DeepMind control suite or Atari"), and on the right one as its
+    modifier ("PPO or online DPO")."""
     found: set[str] = set()
-    heads = cues.ALTERNATIVE_HEAD_WORDS if reverse else 0
+    heads = cues.ALTERNATIVE_HEAD_WORDS if reverse else cues.ALTERNATIVE_MODIFIER_WORDS
     for word in reversed(words) if reverse else words:
         bare = word.strip("?.,;:()\"'")
         inside = names.intersection(re.split(r"[-/]", bare)) if bare not in names else {bare}
@@ -160,7 +161,9 @@ def without_names(text: str, names: list[str]) -> str:
     return text
 
 
-_DEFINED_ACRONYM = re.compile(r"((?:[A-Za-z][a-z-]*\s+){1,6})\(([A-Z]{2,})s?\)")
+# "3D Gaussian Splatting (3DGS)": a word in digits may stand in the term and its acronym
+_DEFINED_ACRONYM = re.compile(r"((?:(?:[A-Za-z]|\d+[A-Z]\b)[a-z-]*\s+){1,6})"
+                              r"\(((?:\d+)?[A-Z]{2,})s?\)")
 
 
 @lru_cache(maxsize=4096)  # an abstract is asked about many times; the corpus may change
@@ -173,7 +176,8 @@ def term_acronyms(abstract: str) -> tuple[str, ...]:
     for match in _DEFINED_ACRONYM.finditer(abstract):
         acronym = match[2]
         parts = [p for w in match[1].split() for p in w.split("-") if p]
-        if len(parts) >= len(acronym) and "".join(
-                p[0] for p in parts[-len(acronym):]).upper() == acronym:
+        # a part in digits gives itself: "3D Gaussian Splatting (3DGS)" (dev split ls020)
+        if any("".join(p if p[0].isdigit() else p[0] for p in parts[-n:]).upper() == acronym
+               for n in range(1, len(parts) + 1)):
             found.append(acronym)
     return tuple(found)

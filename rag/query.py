@@ -89,7 +89,7 @@ def _shape(question: str) -> Shape:
             # measure does not ("protein structure accuracy" asks for papers)
             and not (_ask_kind(question) and cues.OUTRIGHT_ASK.search(question))) or (
             # two topics typed without a question, however long (fresh dev batch e)
-            _phrase_alternatives(question) and not cues.QUESTION_OPENING.search(question)
+            _phrase_alternatives(question) and not _opens_question(question)
             and not cues.SUMMARY_ASK.search(question)):
         return "list"
     # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a
@@ -100,6 +100,18 @@ def _shape(question: str) -> Shape:
                              or cues.PARTICIPLE_ASK.search(question[summary.end():]))
     return ("summary" if summary and not specified and not cues.METHOD_ASK.search(question)
             else "detail")
+
+
+def _opens_question(question: str) -> bool:
+    """Whether the question opens as a question does, or its last sentence does, after a
+    description, and holds the "or" itself: "A work formalizes label noise ... Can you name
+    the clinical or sensor datasets ...?" asks about that work, not for papers on two topics
+    (dev split lt012b); "Work on A, or on B. What do we have?" and "... Which of these papers
+    deal with it, whether A or B?" ask for papers (dev y008, lt017b)."""
+    last = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())[-1]
+    return bool(cues.QUESTION_OPENING.search(question) or (
+        cues.QUESTION_OPENING.search(last) and cues.TOPIC_OR.search(last)
+        and not _lists_papers(last)))
 
 
 def _lists_papers(question: str) -> bool:
@@ -259,7 +271,8 @@ def asked_thing(question: str) -> str | None:
     match = cues.WHICH_THING.search(asked)
     if match is not None and match.group(2):
         word = match.group(1) + match.group(2)
-    elif (one := cues.WHICH_ONE_THING.search(asked)) and one.group(1) not in STOPWORDS:
+    elif (one := cues.WHICH_ONE_THING.search(asked) or cues.WHAT_NAMED_THING.search(asked)) \
+            and one.group(1) not in STOPWORDS:
         word = one.group(1)
     elif cues.EVALUATION_ASK.search(asked):
         return cues.EVALUATION_THING

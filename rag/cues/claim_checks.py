@@ -133,3 +133,30 @@ LIKENED_TO_EARLIER = re.compile(
 # the cited one lacks took a phrase from the other paper (issue 12, fresh dev batch bd: "an
 # inter- and intra-clip temporal module and an audio-to-latents module" said of CyberHost).
 BORROWED_PHRASES = 2
+# Who beats whom between two names (rag/comparisons.py): a claim stating the reverse of the
+# cited abstract's ranking is reversed (issue 12, dev split zg010x "CLIP still comes out ahead
+# of CSA" against "CSA outperforms CLIP"; bd013x "unlike MotherNet, TabPFN is efficient").
+# General English of comparison; the passive ("is outperformed by") ranks the other way.
+WINS_OVER = re.compile(
+    r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|outdo(?:es|ing)?|"
+    r"outstrip(?:s|ped|ping)?|(?:comes?|came|coming|is|are|was|were|stays?|remains?)\s+"
+    r"(?:out\s+)?ahead\s+of|(?:better|stronger)\s+than|superior\s+to)\b(?!\s+by\b)", re.I)
+LOSES_TO = re.compile(
+    r"\b(?:(?:is|are|was|were|being|been)\s+(?:outperformed|surpassed|beaten|outdone)\s+by|"
+    r"(?:falls?|fell|falling|lags?|lagged|lagging|trails?|trailed|trailing)\s+behind|"
+    r"underperform(?:s|ed|ing)?|(?:worse|weaker)\s+than|inferior\s+to)\b", re.I)
+# "Unlike A, B ...": the names of its clause, up to the comma.
+UNLIKE = re.compile(r"\bunlike\b[^,.;]{1,80},", re.I)
+# How far (characters) a compared name may stand from the comparing words.
+COMPARISON_REACH = 60
+# Which way a relative figure goes (rag/figure_order.py figure_direction_conflict): "cuts
+# iterations by over 40%" against "requires over 40% more iterations" (issue 12, dev split
+# zd019x). Words of amount only, not of merit ("improves" may cut an error); general English.
+FIGURE_UP = frozenset("more increase increases increased increasing higher greater larger "
+                      "additional extra grows grew rises rose raises raised".split())
+FIGURE_DOWN = frozenset("fewer less lower reduce reduces reduced reducing reduction cut cuts "
+                        "cutting decrease decreases decreased decreasing smaller shrinks shrank "
+                        "drops dropped saves saved".split())
+# Content words either side of the figure that may say its direction ("reduces the number of
+# iterations by over 40%": three).
+FIGURE_DIRECTION_WINDOW = 4

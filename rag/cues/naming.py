@@ -34,8 +34,9 @@ NAME_ASK = re.compile(
     # "which of the 6 ECG datasets did they use" (fresh dev batch ld)
     r"\b(?:which|what)(?: of (?:the|these|those|its|their))? (?:\S+ ){0,3}?"
     r"(?:model|dataset|benchmark|simulator|engine|headset|"
-    # test sets are datasets: "what public test sets does X use" (fresh batch lm)
-    r"(?:test|eval|evaluation|validation|held-out) set|test suite|testbed|"
+    # test sets are datasets: "what public test sets does X use" (fresh batch lm); suites are
+    # named (Meta-World, LIBERO): "which robot simulation suite" (dev split lq026b)
+    r"(?:test|eval|evaluation|validation|held-out) set|suite|testbed|"
     r"device|library|framework|optimizer|backbone|architecture|tool|software|platform|robot|"
     r"environment|game|"  # named: MuJoCo, Procgen, Atari (fresh dev batch 24)
     r"city|cities|country|countries|hospital|"  # places are named too (fresh dev batch 28)
@@ -60,6 +61,9 @@ NAME_ASK = re.compile(
     r"|\s*\??\s*$"
     # ... or a guess follows it: "protocol design dsl paper which llm? gpt-4?" (dev lo023a)
     r"|\s*\?+\s*[^?]{1,30}\?*\s*$)"
+    # "can you name the real clinical or sensor datasets ..." (dev split lt012b)
+    r"|\bname (?:the |its |their |all )?(?:\S+ ){0,4}?(?:datasets|benchmarks|models|baselines|"
+    r"environments|simulators|suites)\b"
     # "who does OLMoE beat?": the ones beaten are named (dev split ll008)
     r"|\bwhom? (?:does|do|did) (?:\S+ ){1,4}?(?:beat|outperform|surpass|exceed|outdo)\b"
     # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)

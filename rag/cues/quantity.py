@@ -16,7 +16,13 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  "time latency memory improvement gain reduction increase decrease drop margin "
                  "throughput perplexity budget length duration scale parameters tokens "
                  # "what video resolution": told as 512×512 or 1080p (issue 13 fresh dev batch)
-                 "resolution").split()
+                 "resolution "
+                 # "what success-weighted-by-path-length figure does it hit" (dev split ls021b)
+                 "figure").split()
+# "By what factor" asks for a multiple, told as "300x" or "3 times" whatever the question says
+# it multiplies ("by what factor does AttriBoT cut that cost": dev split ll001b).
+MULTIPLE_ASK = re.compile(r"\bby what (?:\w+ )?factor\b", re.I)
+MULTIPLE_WORDS = ("×", "times", "fold")
 # Settings a method is run with, told as figures: "what rank did X use", "what preconditioning
 # frequency" (fresh dev batch 22; general ML hyperparameters). A setting's value is written in
 # digits: "only one additional hyperparameter (the preconditioning frequency)" counts
@@ -136,6 +142,12 @@ MEASURE_SYNONYMS = {
 # text or data in tokens, samples or hours. General English of results sections (issue 13).
 _GAIN = ("improvement", "improve", "improves", "improved", "gain", "gains", "increase", "boost",
          "margin", "better", "outperform", "outperforms", "higher")
+# generic units of a dataset, told by what its items are: "how many entries" → "11,857 meal
+# descriptions" (fresh dev batch lc); "how many two-person trajectory recordings" → "7000+
+# two-person trajectories", where the words before the unit name the items too (dev split
+# lk001b; rag/measures.py counted_words).
+DATA_UNITS = ("entries", "items", "records", "recordings", "rows", "examples", "samples",
+              "instances", "datapoints")
 _DATA = ("tokens", "samples", "examples", "hours", "hour", "images", "videos", "trajectories",
          "episodes", "instances", "pairs", "documents", "words", "sentences", "descriptions")
 # "How well / how good" is answered by a figure, else by a stated result ("X outperforms Y"):
@@ -166,12 +178,12 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "higher": _GAIN, "better": _GAIN, "more": _GAIN, "greater": _GAIN, "larger": _GAIN,
     "lower": _LESS, "less": _LESS, "fewer": _LESS, "smaller": _LESS, "reduction": _LESS,
     "data": _DATA, "text": _DATA, "corpus": _DATA, "dataset": _DATA,
-    # generic units of a dataset, told by what its items are: "how many entries" → "11,857 meal
-    # descriptions" (fresh dev batch lc)
-    "entries": _DATA, "items": _DATA, "records": _DATA, "rows": _DATA, "examples": _DATA,
-    "samples": _DATA, "instances": _DATA, "datapoints": _DATA,
+    **dict.fromkeys(DATA_UNITS, _DATA),
     # A rate or a share is told as a percentage: "what success rate" → "achieves 11%" (fresh
     # dev batch 24).
+    # an application area is a domain: "how many such areas" → "four challenging domains" (dev
+    # split lm005b; general English)
+    "areas": ("domains", "fields"), "domains": ("areas", "fields"),
     "rate": ("%", "percent"), "percentage": ("%", "percent"), "percent": ("%",),
     # "What score does X get on Y?" is told "X achieves 11% on Y" (fresh dev batch 20).
     "score": ("%", "achieve", "achieves", "achieved", "reach", "reaches", "reached", "scores",
@@ -209,6 +221,10 @@ HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types?
                       r"|\s*,\s*and\b"
                       r"|$)", re.I)  # ", and how many ..." ends it too (fresh dev batch 28);
 # so does a relative clause: "number of human subjects who took part" (fresh dev batch lc)
+# "How many (different) pieces / kinds of hardware": the hardware is counted, not the pieces
+# ("up to 19 hardware devices": dev split ll004b; general English partitives).
+PARTITIVE_COUNT = re.compile(r"\b(?:how many|number of)\s+(?:different\s+|distinct\s+)?"
+                             r"(?:pieces|kinds|types|sorts|varieties|forms) of\s+([\w-]+)", re.I)
 # A counted phrase running into a verb HOW_MANY does not know ("how many human auditors
 # checked the prompts") is read up to its first plural (fresh dev batch w).
 # four letters will do ("runs", "days"; dev split li006a: "number of pretraining runs used

@@ -34,7 +34,14 @@ WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of
 WHICH_ONE_THING = re.compile(rf"\b(?i:which) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}(?!{_AUXILIARY})"
                              rf"([a-z][a-z-]{{2,}}(?<!ly)) (?:/ ?[\w-]+(?: [\w-]+)? )?"
                              rf"{_AUXILIARY}")
-NOT_A_THING = frozenset("paper work study author one way extent".split())
+# ... and by "what" when the thing is one that is named: "what real-world dataset did X use"
+# asks for a dataset's name as "which" does (dev split lt004).
+WHAT_NAMED_THING = re.compile(rf"\b(?i:what) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}"
+                              rf"(dataset|benchmark|simulator|environment|suite|testbed|game) "
+                              rf"{_AUXILIARY}")
+# Nor are what a method takes in ("from what signals do agents discover concepts?" asks for a
+# description such as "proprioceptive states": dev split lt016).
+NOT_A_THING = frozenset("paper work study author one way extent signal input information".split())
 # Words that classify the thing asked for rather than name it ("what feedback types", "which
 # model variants", "what model families"): a sentence naming the thing need not use them (dev
 # split dr026, k012); nor need one naming models, whose names MODEL_LIKE_NAME reads instead
@@ -47,8 +54,10 @@ CLASSIFIER_THINGS = frozenset("type kind sort variant form category class versio
                               "aspect item".split())
 # Benchmarks and datasets are named where a paper reports its experiments: "Extensive
 # experiments on the PASCAL VOC and MS-COCO show ..." (issue 13 fresh dev batch).
+# A suite or a simulation is where results are reported too: "performs favorably in a
+# safety-critical treatment simulation and the standard MuJoCo suite" (dev split ls030).
 _EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark", "dataset",
-                 "environment")
+                 "environment", "suite", "simulation")
 THING_WORDS: dict[str, tuple[str, ...]] = {
     # tasks are also told as domains, problems or applications ("on four challenging domains";
     # dev split j028)

@@ -42,6 +42,12 @@ def test_a_paraphrase_without_the_name_finds_the_paper(seed_qa: PaperQA) -> None
     # LASER-VFL is named; the alternatives asked between are not (issue 13, fresh dev batch 14)
     "Is the LASER-VFL code written in PyTorch or in JAX?",
     "Was LASER-VFL implemented with TensorFlow or PyTorch?",
+    # a described paper's missing detail is not taken from a neighbour (dev split lq022)
+    "Which RL algorithm, such as PPO or SAC, is used to train the policies in the flat reward "
+    "landscape robustness experiments?",
+    # "200-hour" is no score; no paper joins the two topics (dev split ls005, lq030)
+    "What closed-loop score does Diffusion Planner achieve on the nuPlan benchmark?",
+    "Is there any work on federated learning for ECG-based arrhythmia classification?",
 ])
 def test_details_no_abstract_states_are_refused(seed_qa: PaperQA, question: str) -> None:
     answer = seed_qa.ask(question)
@@ -224,6 +230,14 @@ def test_a_how_answer_quotes_the_papers_method_not_its_background(
     ("How long did LLaMA3-8B have to be trained with SPaR before it surpassed GPT-4-Turbo on "
      "IFEval?", "three iterations"),
     ("How quickly are LLM sizes growing, according to the DS-LLM paper?", "3.4 months"),
+    # a multiple, a unit's modifiers, a partitive, a description's figures (dev lq/ls rounds)
+    ("Exact leave-one-out is too slow; by what factor does AttriBoT cut that cost?", "300x"),
+    ("roughly how many two-person trajectory recordings does LocoVR contain?", "7000+"),
+    ("The NAS paper that profiles the Pareto front across devices in a single search run: up "
+     "to how many different pieces of hardware did they test on?", "19"),
+    ("I'm evaluating chat models with a safety benchmark whose categories come from 8 "
+     "government regulations and 16 company policies; how many prompts does it contain?",
+     "5,694"),
 ])
 def test_everyday_amounts_are_answered_first(seed_qa: PaperQA, question: str,
                                              figure: str) -> None:

@@ -1,0 +1,72 @@
+"""Who beats whom: a claim that turns round a comparison its cited abstract states between two
+named things ("CSA outperforms CLIP" → "CLIP comes out ahead of CSA"; "unlike TabPFN, the
+networks MotherNet generates are efficient" → "unlike MotherNet, TabPFN is efficient").
+
+Only comparisons between names are read (rag/claims.py names_in), so a paraphrase of the
+compared things ("these agents", "the baselines") is never judged: a miss rather than a false
+alarm, as everywhere in the claim checks. Cues: rag/cues/claim_checks.py."""
+
+from __future__ import annotations
+
+import re
+
+from paperwise.text import split_sentences
+from rag.claims import names_in
+from rag.cues.claim_checks import COMPARISON_REACH, LOSES_TO, UNLIKE, WINS_OVER
+
+# (winner, loser), two names as written
+Ranking = tuple[str, str]
+
+
+def _name_spans(sentence: str) -> list[tuple[int, int, str]]:
+    """Where each name of the sentence stands: (start, end, name), in order."""
+    spans = [(m.start(), m.end(), name) for name in names_in(sentence)
+             for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w])", sentence)]
+    return sorted(spans)
+
+
+def _around(spans: list[tuple[int, int, str]], start: int, end: int) -> Ranking | None:
+    """The names closest before `start` and after `end`, each within COMPARISON_REACH."""
+    before = [s for s in spans if s[1] <= start and start - s[1] <= COMPARISON_REACH]
+    after = [s for s in spans if s[0] >= end and s[0] - end <= COMPARISON_REACH]
+    if not before or not after or _same(before[-1][2], after[0][2]):
+        return None
+    return before[-1][2], after[0][2]
+
+
+def rankings(sentence: str) -> set[Ranking]:
+    """The comparisons a sentence states between two names, as (winner, loser)."""
+    spans = _name_spans(sentence)
+    if len({s[2].casefold() for s in spans}) < 2:
+        return set()
+    found: set[Ranking] = set()
+    for cue, winner_first in ((WINS_OVER, True), (LOSES_TO, False)):
+        for match in cue.finditer(sentence):
+            pair = _around(spans, match.start(), match.end())
+            if pair:
+                found.add(pair if winner_first else (pair[1], pair[0]))
+    for match in UNLIKE.finditer(sentence):  # "Unlike A, B is ...": B has what A lacks
+        inside = [s for s in spans if match.start() <= s[0] < match.end()]
+        after = [s for s in spans if s[0] >= match.end()]
+        if inside and after and not _same(inside[-1][2], after[0][2]):
+            found.add((after[0][2], inside[-1][2]))
+    return found
+
+
+def check_comparison(claim: str, paper_text: str) -> str | None:
+    """The claim must not rank two names the other way round from the cited abstract (which
+    never ranks them the claim's way too: mixed results stay unjudged)."""
+    claimed = rankings(claim)
+    if not claimed:
+        return None
+    stated = {(first.casefold(), second.casefold()) for sentence in split_sentences(paper_text)
+              for first, second in rankings(sentence)}
+    for winner, loser in claimed:
+        pair = (winner.casefold(), loser.casefold())
+        if pair[::-1] in stated and pair not in stated:
+            return f"the cited abstract ranks {loser} above {winner}, not the reverse"
+    return None
+
+
+def _same(name: str, other: str) -> bool:
+    return name.casefold() == other.casefold()
