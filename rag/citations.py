@@ -22,7 +22,7 @@ from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, Sente
 from rag.avoided import avoided_conflict, likened_conflict
 from rag.borrowed import borrowed_phrases
 from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
-from rag.comparisons import check_comparison
+from rag.comparisons import check_comparison, check_direction
 from rag.cues import verify as cues
 from rag.cues.claim_checks import CLEARLY_BACKED
 from rag.figure_order import figure_direction_conflict, figure_order_conflict
@@ -234,7 +234,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or figure_direction_conflict(claim, found.sentences)
                      or avoided_conflict(claim, found.sentences, paper_text)
                      or likened_conflict(claim, paper_text)
-                     or check_comparison(claim, paper_text))
+                     or check_comparison(claim, paper_text)
+                     or check_direction(claim, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

@@ -1,6 +1,7 @@
-"""Who beats whom: a claim that turns round a comparison its cited abstract states between two
-named things ("CSA outperforms CLIP" → "CLIP comes out ahead of CSA"; "unlike TabPFN, the
-networks MotherNet generates are efficient" → "unlike MotherNet, TabPFN is efficient").
+"""Orders a claim may turn round: who beats whom, a comparison its cited abstract states
+between two named things ("CSA outperforms CLIP" → "CLIP comes out ahead of CSA"; "unlike
+TabPFN, the networks MotherNet generates are efficient" → "unlike MotherNet, TabPFN is
+efficient"), and the direction of an "A-to-B" ("coarse-to-fine" → "fine-to-coarse").
 
 Only comparisons between names are read (rag/claims.py names_in), so a paraphrase of the
 compared things ("these agents", "the baselines") is never judged: a miss rather than a false
@@ -12,7 +13,7 @@ import re
 
 from paperwise.text import split_sentences
 from rag.claims import names_in
-from rag.cues.claim_checks import COMPARISON_REACH, LOSES_TO, UNLIKE, WINS_OVER
+from rag.cues.claim_checks import COMPARISON_REACH, DIRECTION, LOSES_TO, UNLIKE, WINS_OVER
 
 # (winner, loser), two names as written
 Ranking = tuple[str, str]
@@ -70,3 +71,20 @@ def check_comparison(claim: str, paper_text: str) -> str | None:
 
 def _same(name: str, other: str) -> bool:
     return name.casefold() == other.casefold()
+
+
+def _directions(text: str) -> set[tuple[str, str]]:
+    """The (from, to) pairs of a text's "A-to-B" and "from A to B" (single words)."""
+    return {((m["a"] or m["a2"]).casefold(), (m["b"] or m["b2"]).casefold())
+            for m in DIRECTION.finditer(text)}
+
+
+def check_direction(claim: str, paper_text: str) -> str | None:
+    """The claim must not run an "A-to-B" the other way from its cited abstract (which never
+    runs it the claim's way): "generation proceeds fine-to-coarse" where the abstract has a
+    coarse-to-fine pipeline (issue 12, dev split zl017x)."""
+    stated = _directions(paper_text)
+    for start, end in _directions(claim):
+        if (end, start) in stated and (start, end) not in stated:
+            return f"says {start}-to-{end} where the abstract says {end}-to-{start}"
+    return None

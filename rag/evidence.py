@@ -186,8 +186,8 @@ def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:
     if {stem(w) for w in asked} & _DIFFERENCES and cues.RELATIVE_FIGURE.search(
             clean_for_display(sentence)) and _DIFFERENCES & set(terms(sentence)):
         return True
-    return bool(cues.COMPLEXITY.search(question) and cues.COMPLEXITY.search(sentence)
-                and cues.COMPLEXITY_ORDER.search(sentence))
+    return bool((cues.COMPLEXITY.search(question) or cues.SPEED_ASK.search(question))
+                and cues.COMPLEXITY.search(sentence) and cues.COMPLEXITY_ORDER.search(sentence))
 
 
 def _has_count(sentence: str, title: str) -> bool:
@@ -257,6 +257,13 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
             map(word_root, terms(s.text)))))
     if intent.asks_for == "compute" and (counted := set(counted_words(question))):
         found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
+    if not found and intent.asks_for == "name" and cues.BEATING.search(question):
+        # "which stronger models do they end up outperforming?" told without names ("outperform
+        # models over 8× larger, as well as closed-source ones"): a partial answer beats a
+        # refusal (dev split lt025b, lu011b)
+        first_own = first_own_sentence(pool)
+        found = [s for s in pool if s.index >= first_own.get(s.marker, 0)
+                 and cues.BEATING.search(s.text)]
     return found
 
 

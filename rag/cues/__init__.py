@@ -46,6 +46,7 @@ from rag.cues.naming import (  # noqa: F401
     ACCELERATOR_NAME_ASK,
     ACCELERATOR_NAMED,
     AGAINST_THE_BEST,
+    BEATING,
     KIND_OF_ASK,
     MAKER_OF,
     MODEL_LIKE_NAME,
@@ -111,6 +112,7 @@ from rag.cues.quantity import (  # noqa: F401
     SETTING_NOUNS,
     SHARE_QUALIFIERS,
     SIZE_ASK,
+    SPEED_ASK,
     TERSE_MEASURE,
     THAN_OBJECT,
     TIME_UNITS,
@@ -169,6 +171,8 @@ LIST_ASK = re.compile(
     r"|\b(?:list|name|find|show)(?: me)?(?: all)?"
     r" (?:the )?(?:papers|works?|studies|methods|research|approaches)\b"
     r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) (?:collection|set|corpus|index)\b"
+    # "has anyone applied X to Y?" asks whether some work did (dev split lu030)
+    r"|\b(?:has|have|did|does) any(?:one|body)\b"
     r"|\b(?:is|are) there (?:any )?(?:\S+ )?"
     r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
     # a question opening with "any" asks whether there are some: "any continual / incremental

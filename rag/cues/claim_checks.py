@@ -160,3 +160,7 @@ FIGURE_DOWN = frozenset("fewer less lower reduce reduces reduced reducing reduct
 # Content words either side of the figure that may say its direction ("reduces the number of
 # iterations by over 40%": three).
 FIGURE_DIRECTION_WINDOW = 4
+# An "A-to-B" direction: "coarse-to-fine", "from coarse to fine" (rag/comparisons.py
+# check_direction; issue 12, dev split zl017x). Single words either side, general English.
+DIRECTION = re.compile(r"\b(?:(?P<a>[a-z]{3,})-to-(?P<b>[a-z]{3,})\b|from (?P<a2>[a-z]{3,}) to "
+                       r"(?P<b2>[a-z]{3,})\b)", re.I)

@@ -51,7 +51,10 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                         r"|\b(?:which|what|in what|from what) (?:cit(?:y|ies)|countr(?:y|ies)|"
                         r"provinces?|hospitals?|geographic(?:al)? (?:regions?|locations?|areas?))"
                         r"\b", re.I),
-    "license": re.compile(r"\b(?:licen[cs]e[ds]?|open[- ]sourced?|github|repository|code "
+    # "open-source" before a noun describes it ("let small open-source LMs beat": dev split
+    # lu011); standing alone it asks ("is it open-source?")
+    "license": re.compile(r"\b(?:licen[cs]e[ds]?|open[- ]sourced?(?=\s*(?:[?.,;)]|$|\s+(?:or|"
+                          r"and|under|with|code|implementation|release)\b))|github|repository|code "
                           r"(?:available|released|release)"
                           # licences asked by name: "is the code MIT or apache?" (batch lc)
                           r"|(?:mit|apache|gpl|bsd|cc[- ]by)(?:[- ]\d(?:\.\d)?)? (?:or|licen)"

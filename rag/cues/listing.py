@@ -56,6 +56,8 @@ HEARD_PREFIX = 6
 # (dev ln015, lp028, lp029, from held-out batches, now refused; no dev or test outcome lost).
 # The domain runs to the question's end or to a purpose ("to find ...", "in order to").
 APPLIED_TO = re.compile(r"\bappl(?:y|ies|ied|ying)\s+(?P<method>[^?.;]{3,80}?)\s+to\s+"
+                        # "applied A to interpret B" applies A to B (dev split lu030)
+                        r"(?:(?:interpret|analy[sz]e|study|understand|explain|probe)\s+)?"
                         r"(?P<domain>[^?.;]{3,120}?)\s*"
                         r"(?=\bto\s+\w|\bin order\b|\bso that\b|[?.;]|$)", re.I)
 # "Work on A for B" / "papers on A in B" names a method and its domain the same way: "is there
@@ -78,4 +80,8 @@ GENERAL_WORDS = frozenset("model models language languages data learning task ta
                           "approach approaches network networks neural system systems problem "
                           "problems setting settings deep large small new based machine "
                           "technique techniques work works paper papers "
-                          "collection corpus index set here".split())
+                          "collection corpus index set here "
+                          # a dimension or "foundation models" tells no method nor domain
+                          # ("3D Gaussian Splatting for driving": an articulated-3D-object paper
+                          # speaking of motion is no match; dev split lu029, lu030)
+                          "2d 3d foundation".split())

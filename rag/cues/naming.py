@@ -25,6 +25,9 @@ RANKING_ASK = re.compile(rf"\b(?:which|what|who)\b.*\b(?:{_RANKING_WORD})\b|æœ€å
 AGAINST_THE_BEST = re.compile(r"\b(?:over|than|against|versus|vs\.?|beyond|to|from)\s+(?:the\s+)?"
                               r"(?:(?:prior|previous|current|existing|second)\s+)?"
                               r"(?:best|strongest|top)\b", re.I)
+# Beating another: "which models does it outperform?" asks for what is beaten, which a
+# sentence saying that it outperforms something tells, named or not (dev split lt025b).
+BEATING = re.compile(r"\b(?:outperform|surpass|beat|outdo|outstrip)\w*", re.I)
 # What a ranking question ranks on: its content words this many words around the superlative.
 RANKED_WINDOW = 3
 RANKING_EVIDENCE = re.compile(
@@ -97,7 +100,9 @@ _ACCELERATOR = r"(?:gpu|tpu|graphics card)s?"
 ACCELERATOR_NAME_ASK = re.compile(
     rf"\b(?:which(?: kinds? of| types? of)? {_ACCELERATOR}(?: models?| types?| cards?)?|what "
     rf"(?:kinds?|types?) of {_ACCELERATOR}|what {_ACCELERATOR} (?:models?|types?|cards?)) (?:was|"
-    r"were|is|are|did|does|do)\b", re.I)
+    r"were|is|are|did|does|do)\b"
+    # ... typed as a few words: "spa embodied representation gpu type" (dev split lu025a)
+    rf"|\b{_ACCELERATOR} (?:models?|types?)\s*\??\s*$", re.I)
 # How a sentence names one: a vendor, a model code by the word ("8 A100 GPUs", "TPU v4").
 ACCELERATOR_NAMED = re.compile(r"\b(?:nvidia|amd|tpu\s?v\d|[rg]tx\s?\d{3,4}|[a-z]{1,3}\d{1,4}\s+"
                                r"(?:gpus?|tpus?|cards?)|(?:gpus?|tpus?)\s+[a-z]{1,3}\d{1,4})\b",

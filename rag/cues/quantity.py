@@ -62,6 +62,10 @@ QUANTITY = re.compile(
 # A rate of convergence is told so too: "converge at a sublinear rate of O(1/T)".
 COMPLEXITY = re.compile(r"\bcomplexit(?:y|ies)\b|\bscal(?:es|ing|e) (?:\w+ )?with\b|\bconverg\w*",
                         re.I)
+# ... and so is how fast a method is: "how fast is S-MNN compared to MNN" is told "from cubic
+# and quadratic ... to linear" (dev split lu007, lp007); "what wall-clock speed-up" asks for a
+# figure, which an order is not (dev z015).
+SPEED_ASK = re.compile(r"\bhow (?:fast|quick(?:ly)?|slow)\b|\bspeeds?\b(?![-\w])", re.I)
 COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cubic|logarithmic|"
                               r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
 # A few typed words: no question word and no word asking for papers (TERSE_MEASURE and

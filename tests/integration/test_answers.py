@@ -438,3 +438,11 @@ def test_a_method_applied_to_a_domain_no_paper_joins_is_refused(seed_qa: PaperQA
 def test_a_method_applied_to_a_domain_a_paper_joins_is_answered(seed_qa: PaperQA) -> None:
     answer = seed_qa.ask("Which papers apply machine learning to RNA?")
     assert answer.answerable and "HELM" in {c.paper.title for c in answer.citations}
+
+
+def test_what_a_method_beats_is_told_without_names_when_none_are_given(seed_qa: PaperQA) -> None:
+    # a partial answer beats a refusal; "open-source LMs" asks no licence (dev split lu011)
+    answer = seed_qa.ask("What kinds of models does the SMC-based controlled generation "
+                         "approach let small open-source LMs beat?")
+    assert answer.answerable and "larger" in answer.text
+    assert answer.citations[0].paper.title == "Sequential Monte Carlo (SMC)"

@@ -152,3 +152,50 @@ def test_a_relative_figure_sent_the_other_way_is_reversed() -> None:
     assert figure_direction_conflict("SOAP cuts iterations by over 40% against AdamW.",
                                      evidence) is None
     assert figure_direction_conflict("SOAP improves on AdamW by 40%.", evidence) is None
+
+
+def test_an_a_to_b_run_the_other_way_is_reversed() -> None:
+    from rag.comparisons import check_direction
+    abstract = "We generate parts coarse-to-fine. Complexity drops from cubic to linear."
+    assert check_direction("Generation proceeds fine-to-coarse.", abstract)
+    assert check_direction("It raises complexity from linear to cubic.", abstract)
+    assert check_direction("Generation proceeds coarse-to-fine.", abstract) is None
+
+
+def test_has_anyone_asks_for_papers_and_applying_to_interpret_names_the_domain() -> None:
+    question = "Has anyone applied sparse autoencoders to interpret ECG or mRNA foundation models?"
+    assert analyse(question).shape == "list"
+    found = cues.APPLIED_TO.search(question)
+    assert found and found["domain"] == "ECG or mRNA foundation models"
+
+
+def test_a_dimension_tells_no_method() -> None:
+    hits = [_hit("We generate articulated 3D objects and their motion.", "Articulated"),
+            _hit("A diffusion planner for autonomous driving.", "Planner")]
+    assert applied_nowhere("Is there a paper that uses 3D Gaussian Splatting for autonomous "
+                           "driving motion planning?", hits)
+
+
+def test_how_fast_is_told_by_a_complexity_order() -> None:
+    assert cues.SPEED_ASK.search("How fast is S-MNN compared to the original MNN?")
+
+
+def test_a_speed_up_figure_is_no_how_fast() -> None:
+    assert not cues.SPEED_ASK.search("What wall-clock speed-up does S-MNN achieve?")
+
+
+def test_a_few_words_ending_in_gpu_type_ask_for_its_name() -> None:
+    assert analyse("spa embodied representation gpu type").asks_for == "name"
+
+
+@pytest.mark.parametrize(("question", "asks_for"), [
+    ("What kinds of models does the SMC approach let small open-source LMs beat?", "name"),
+    ("is heartlang open-source?", "license"),
+    ("Is the LASER-VFL code open-sourced under MIT?", "license"),
+])
+def test_open_source_before_a_noun_describes_it(question: str, asks_for: str) -> None:
+    assert analyse(question).asks_for == asks_for
+
+
+def test_what_is_beaten_is_told_by_a_sentence_saying_it_outperforms() -> None:
+    assert cues.BEATING.search("Which stronger baselines do the small models end up outperforming?")
