@@ -322,9 +322,24 @@ def _name_found(name: str, paper_text: str) -> bool:
         return True
     if _ACRONYM.fullmatch(name):
         return name.lower() in GENERIC_ACRONYMS or _spelled_out(name, paper_text)
+    if (short := digit_initialism(name)) and re.search(rf"(?<![\w-]){short}(?![\w-])",
+                                                        paper_text, re.I):
+        return True
     parts = name.split()
     return (len(parts) > 1 and not any(_VERSION.fullmatch(p) for p in parts)
             and all(_name_found(p, paper_text) for p in parts))
+
+
+def digit_initialism(name: str) -> str | None:
+    """"Room-to-Room" is written "R2R" ("to" as 2, "for" as 4), as abstracts shorten such names
+    (dev split ls021b)."""
+    parts = [p for p in re.split(r"[-\s]+", name) if p]
+    if len(parts) < 3 or not any(p.casefold() in _DIGIT_WORDS for p in parts):
+        return None
+    return "".join(_DIGIT_WORDS.get(p.casefold(), p[0]) for p in parts)
+
+
+_DIGIT_WORDS = {"to": "2", "for": "4"}
 
 
 def names_missing_from(names: list[str], paper_text: str) -> list[str]:

@@ -9,7 +9,7 @@ from functools import lru_cache
 from paperwise.text import split_sentences
 from paperwise.types import Hit
 from rag import cues
-from rag.claims import names_missing_from
+from rag.claims import digit_initialism, names_missing_from
 from rag.cues.parts import ASIDE
 
 
@@ -80,9 +80,10 @@ def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> l
     # a version the question asks for must be there too: "LLaMA-2-13B" is not LLaMA-2-7B
     # "gpt4o" is GPT-4o: separators do not count (fresh dev batch lc)
     squashed = _squash(haystack)
-    missing = [n for n in name_tokens(question)
-               if (n.casefold() not in haystack and _squash(n.casefold()) not in squashed) or (
-                   asked_version(n, question) and not name_pattern(n, question).search(text))]
+    shortened = _shortened_words(question, haystack)
+    missing = [n for n in name_tokens(question) if n not in shortened and (
+               (n.casefold() not in haystack and _squash(n.casefold()) not in squashed) or (
+                   asked_version(n, question) and not name_pattern(n, question).search(text)))]
     if not examples:
         clauses = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question)]
         given = {n for clause in clauses for n in name_tokens(clause)}
@@ -95,10 +96,21 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
     detail asked "on ImageNet" or of "LLaMA or Mistral" is not given by a paper that never
     names them, though another retrieved paper does (issue 13, fresh dev batch 20)."""
     text, names = f"{hit.paper.title} {hit.paper.abstract}", name_tokens(question)
+    shortened = _shortened_words(question, text.casefold())
+    names = [n for n in names if n not in shortened]
     unmatched = set(names_missing_from(names, text))  # the abstract cleaned once, not per name
     lacking = [n for n in names if not name_pattern(n, question).search(text)
                and (asked_version(n, question) or n in unmatched)]
     return _still_needed(lacking, question)
+
+
+def _shortened_words(question: str, haystack: str) -> set[str]:
+    """The words of a hyphenated name of the question that the text (lower case) holds
+    shortened: "Room-to-Room" as "R2R" (dev split ls021b)."""
+    return {word for compound in re.findall(r"\b[A-Z]\w*(?:-\w+){2,}", question)
+            if (short := digit_initialism(compound))
+            and re.search(rf"(?<![\w-]){short.casefold()}(?![\w-])", haystack)
+            for word in compound.split("-")}
 
 
 def _still_needed(missing: list[str], question: str) -> list[str]:

@@ -64,7 +64,9 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
 }
 DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institute|laborator(?:y|ies))\b", re.I),
-    "compute": re.compile(rf"\b(?:{ACCELERATORS}|gpu[- ]hours?|flops)\b", re.I),
+    # ... or money: "training costs escalating ... to 191 million USD" (dev split lv003)
+    # ("$" before a digit is as often LaTeX's: "$\sim$40\%", dev j005)
+    "compute": re.compile(rf"\b(?:{ACCELERATORS}|gpu[- ]hours?|flops|usd|dollars?)\b", re.I),
     # The kinds of machine (general English of computing; "machine learning" is no machine,
     # and a "hardware-accelerated engine" names no hardware: dev split dr021).
     # "6000 GPU hours" is compute spent, not the machine (fresh dev batch 24).

@@ -158,7 +158,12 @@ _DATA = ("tokens", "samples", "examples", "hours", "hour", "images", "videos", "
 # a partial answer beats a refusal (issue 13). "How good is X's FID": a metric acronym of the
 # question (FID, SPL, BLEU) is the measure the figure must stand by. All capitals, no digits:
 # not a dataset ("CIFAR10").
-PERFORMANCE_ASK = re.compile(r"\bhow (?:well|good)\b", re.I)
+# So is whether accuracy holds up: "does it lose accuracy when you train on fewer samples",
+# "accuracy with less data" (dev split lv011; told "higher performance with less data").
+PERFORMANCE_ASK = re.compile(r"\bhow (?:well|good)\b|\b(?:lose|loses|losing|keep|keeps|retain|"
+                             r"retains|maintain|maintains|sacrifice|sacrifices|hurt|hurts)\s+"
+                             r"(?:\w+\s+)?(?:accuracy|performance)\b|\b(?:accuracy|performance)"
+                             r"\s+(?:with|using|on)\s+(?:less|fewer)\b", re.I)
 METRIC_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
 # "Which FID score", "what BLEU value": the acronym before a measure noun is the measure.
 METRIC_BEFORE_NOUN = re.compile(r"\b([A-Z][A-Z0-9]{1,5})(?:-\w+)? (?:score|rate|value|metric)s?\b")

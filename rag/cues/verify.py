@@ -237,7 +237,13 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("fast quick rapid", "slow", "chg"), ("explicit", "implicit", "chg"),
         ("align", "depart deviate", "chg"), ("match rival", "underperform lag trail", "chg"),
         ("fat thick", "thin", "chg"),
-        ("increase raise grow rise", "diminish fade", "chg")))
+        ("increase raise grow rise", "diminish fade", "chg"),
+        # Issue 12, fresh dev batches zl, zm: "merge several models into one" for "factorize
+        # a centralized model into several"; "disappointing" for "promising" results. Verbs
+        # only: "a unified framework", "separate models" are no direction (two faithful dev
+        # sentences flagged with "unify").
+        ("split factorize factorise decompose", "merge fuse", "chg"),
+        ("promising encouraging", "disappointing discouraging", "chg")))
 # A word with a negating prefix stands against the word without it ("indirect" / "direct",
 # "asynchronous" / "synchronous", "unlabeled" / "labeled") as a pair of POLARITY_PAIRS does:
 # prefix → the fewest letters left after it (fewer: "a" + "long", "in" + "form" are no pairs).

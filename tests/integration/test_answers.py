@@ -238,6 +238,12 @@ def test_a_how_answer_quotes_the_papers_method_not_its_background(
     ("I'm evaluating chat models with a safety benchmark whose categories come from 8 "
      "government regulations and 16 company policies; how many prompts does it contain?",
      "5,694"),
+    ("What training cost for Gemini Ultra is cited in the DS-LLM paper?", "191 million USD"),
+    # a named measure of a described paper, however long the description (dev split lt027b)
+    ("The work that maps language model training onto dynamical-system hardware exploiting "
+     "natural annealing motivates itself with how quickly models are growing. What time period "
+     "does it cite for the parameter count of models to double?", "3.4 months"),
+    ("What SPL does SRDF reach on Room-to-Room?", "78%"),
 ])
 def test_everyday_amounts_are_answered_first(seed_qa: PaperQA, question: str,
                                              figure: str) -> None:

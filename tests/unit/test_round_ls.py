@@ -199,3 +199,39 @@ def test_open_source_before_a_noun_describes_it(question: str, asks_for: str) ->
 
 def test_what_is_beaten_is_told_by_a_sentence_saying_it_outperforms() -> None:
     assert cues.BEATING.search("Which stronger baselines do the small models end up outperforming?")
+
+
+def test_a_name_with_to_or_for_may_be_written_with_digits() -> None:
+    from rag.claims import digit_initialism, names_missing_from
+    from rag.names import missing_names, names_lacking
+    assert digit_initialism("Room-to-Room") == "R2R"
+    assert digit_initialism("Vision-Language") is None
+    assert names_missing_from(["Room-to-Room"], "78% SPL on the classic R2R test set") == []
+    hit = _hit("The navigator reaches 78% SPL on the classic R2R test set.", "SRDF")
+    question = "What SPL does SRDF reach on Room-to-Room?"
+    assert missing_names(question, [hit]) == [] and names_lacking(question, hit) == []
+
+
+def test_a_training_cost_may_be_told_in_money() -> None:
+    from rag.cues import DETAIL_EVIDENCE
+    assert DETAIL_EVIDENCE["compute"].search("training costs escalating to 191 million USD")
+    assert not DETAIL_EVIDENCE["compute"].search("a million tokens of text")
+
+
+@pytest.mark.parametrize("question", [
+    "Does the CLIP-powered data selection method lose accuracy when you train on fewer samples?",
+    "clip based data selection accuracy with less data",
+    "How good is GeoX on GeoQA?",
+])
+def test_whether_accuracy_holds_is_a_performance_ask(question: str) -> None:
+    assert cues.PERFORMANCE_ASK.search(question)
+
+
+def test_merging_what_the_abstract_factorizes_is_reversed() -> None:
+    from rag.polarity import check_reversal
+    evidence = ["We propose a noise factorization function to factorize a centralized diffusion "
+                "model into multiple diffusion models."]
+    assert check_reversal("It uses a noise factorization function to merge several diffusion "
+                          "models into a single centralized diffusion model.", evidence)
+    assert check_reversal("It uses a noise factorization function to factorize a centralized "
+                          "diffusion model into several diffusion models.", evidence) is None
