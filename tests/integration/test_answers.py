@@ -452,3 +452,8 @@ def test_what_a_method_beats_is_told_without_names_when_none_are_given(seed_qa: 
                          "approach let small open-source LMs beat?")
     assert answer.answerable and "larger" in answer.text
     assert answer.citations[0].paper.title == "Sequential Monte Carlo (SMC)"
+    # ... and when the things beaten are asked as no kind of name (dev split lu011b)
+    answer = seed_qa.ask("The work that samples constrained text with sequential Monte Carlo: "
+                         "which stronger competitors do the small open models end up "
+                         "outperforming?")
+    assert answer.answerable and "larger" in answer.text
