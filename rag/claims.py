@@ -322,8 +322,7 @@ def _name_found(name: str, paper_text: str) -> bool:
         return True
     if _ACRONYM.fullmatch(name):
         return name.lower() in GENERIC_ACRONYMS or _spelled_out(name, paper_text)
-    if (short := digit_initialism(name)) and re.search(rf"(?<![\w-]){short}(?![\w-])",
-                                                        paper_text, re.I):
+    if shortened_in(name, paper_text):
         return True
     parts = name.split()
     return (len(parts) > 1 and not any(_VERSION.fullmatch(p) for p in parts)
@@ -337,6 +336,13 @@ def digit_initialism(name: str) -> str | None:
     if len(parts) < 3 or not any(p.casefold() in _DIGIT_WORDS for p in parts):
         return None
     return "".join(_DIGIT_WORDS.get(p.casefold(), p[0]) for p in parts)
+
+
+def shortened_in(name: str, text: str) -> bool:
+    """Whether the text writes the name by its digit initialism ("R2R" for "Room-to-Room")."""
+    short = digit_initialism(name)
+    return short is not None and re.search(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text,
+                                           re.I) is not None
 
 
 _DIGIT_WORDS = {"to": "2", "for": "4"}

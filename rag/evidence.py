@@ -207,9 +207,8 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
             # ... on Y") that names the Y asked about
             # the names it is judged on or against ("on GSM8K", "than METRA"), not those
             # describing it ("the CLIP-powered method": dev split lv011a)
-            asked = {n for n in name_tokens(question) if re.search(
-                rf"\b(?:on|in|at|against|versus|vs\.?|than|over|to|with)\s+(?:the\s+)?"
-                rf"{re.escape(n)}", question)}
+            asked = {n for n in name_tokens(question)
+                     if re.search(cues.JUDGED_ON + re.escape(n), question)}
             found += [s for s in pool if s not in found and cues.RESULT_CUE.search(s.text)
                       and all(n in s.text for n in asked - {hits[s.marker - 1].paper.title})]
         return found

@@ -58,7 +58,6 @@ def _content(text: str) -> list[str]:
 
 
 _WAY = {"up": "an increase", "down": "a decrease"}
-_RELATIVE_FIGURE = re.compile(r"\d+(?:\.\d+)?\s*(?:%|×|x\b)")
 
 
 def _directions(sentence: str) -> dict[str, set[str]]:
@@ -66,7 +65,7 @@ def _directions(sentence: str) -> dict[str, set[str]]:
     it say it goes: "up", "down", or nothing when they say neither or both."""
     text = clean_for_display(sentence).replace("\\", "")
     found: dict[str, set[str]] = {}
-    for match in _RELATIVE_FIGURE.finditer(text):
+    for match in cues.DIRECTED_FIGURE.finditer(text):
         before, after = (_content(part) for part in (text[:match.start()], text[match.end():]))
         near = {*before[-cues.FIGURE_DIRECTION_WINDOW:], *after[:cues.FIGURE_DIRECTION_WINDOW]}
         ways = {way for way, words in (("up", cues.FIGURE_UP), ("down", cues.FIGURE_DOWN))

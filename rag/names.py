@@ -9,7 +9,7 @@ from functools import lru_cache
 from paperwise.text import split_sentences
 from paperwise.types import Hit
 from rag import cues
-from rag.claims import digit_initialism, names_missing_from
+from rag.claims import names_missing_from, shortened_in
 from rag.cues.parts import ASIDE
 
 
@@ -105,12 +105,10 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
 
 
 def _shortened_words(question: str, haystack: str) -> set[str]:
-    """The words of a hyphenated name of the question that the text (lower case) holds
-    shortened: "Room-to-Room" as "R2R" (dev split ls021b)."""
+    """The words of a hyphenated name of the question that the text holds shortened:
+    "Room-to-Room" as "R2R" (dev split ls021b)."""
     return {word for compound in re.findall(r"\b[A-Z]\w*(?:-\w+){2,}", question)
-            if (short := digit_initialism(compound))
-            and re.search(rf"(?<![\w-]){short.casefold()}(?![\w-])", haystack)
-            for word in compound.split("-")}
+            if shortened_in(compound, haystack) for word in compound.split("-")}
 
 
 def _still_needed(missing: list[str], question: str) -> list[str]:

@@ -93,6 +93,7 @@ from rag.cues.quantity import (  # noqa: F401
     EXPLICIT_UNIT,
     HOW_MANY,
     HOW_MANY_UNTIL_PLURAL,
+    JUDGED_ON,
     MEASURE_NOUN_SYNONYMS,
     MEASURE_NOUNS,
     MEASURE_SYNONYMS,

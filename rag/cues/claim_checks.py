@@ -157,6 +157,9 @@ FIGURE_UP = frozenset("more increase increases increased increasing higher great
 FIGURE_DOWN = frozenset("fewer less lower reduce reduces reduced reducing reduction cut cuts "
                         "cutting decrease decreases decreased decreasing smaller shrinks shrank "
                         "drops dropped saves saved".split())
+# The figures read so: shares and multiples ("40%", "3×"), not the points or "-fold" that
+# rag/cues/quantity.py RELATIVE_FIGURE also reads.
+DIRECTED_FIGURE = re.compile(r"\d+(?:\.\d+)?\s*(?:%|×|x\b)")
 # Content words either side of the figure that may say its direction ("reduces the number of
 # iterations by over 40%": three).
 FIGURE_DIRECTION_WINDOW = 4

@@ -164,6 +164,10 @@ PERFORMANCE_ASK = re.compile(r"\bhow (?:well|good)\b|\b(?:lose|loses|losing|keep
                              r"retains|maintain|maintains|sacrifice|sacrifices|hurt|hurts)\s+"
                              r"(?:\w+\s+)?(?:accuracy|performance)\b|\b(?:accuracy|performance)"
                              r"\s+(?:with|using|on)\s+(?:less|fewer)\b", re.I)
+# ... and the stated result must name what the question judges it on or against ("how good is
+# GeoX on GeoQA", "than METRA"), not a name describing the method ("the CLIP-powered method":
+# dev split lv011a); the words before such a name:
+JUDGED_ON = r"\b(?:on|in|at|against|versus|vs\.?|than|over|to|with)\s+(?:the\s+)?"
 METRIC_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
 # "Which FID score", "what BLEU value": the acronym before a measure noun is the measure.
 METRIC_BEFORE_NOUN = re.compile(r"\b([A-Z][A-Z0-9]{1,5})(?:-\w+)? (?:score|rate|value|metric)s?\b")

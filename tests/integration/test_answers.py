@@ -239,10 +239,6 @@ def test_a_how_answer_quotes_the_papers_method_not_its_background(
      "government regulations and 16 company policies; how many prompts does it contain?",
      "5,694"),
     ("What training cost for Gemini Ultra is cited in the DS-LLM paper?", "191 million USD"),
-    # a named measure of a described paper, however long the description (dev split lt027b)
-    ("The work that maps language model training onto dynamical-system hardware exploiting "
-     "natural annealing motivates itself with how quickly models are growing. What time period "
-     "does it cite for the parameter count of models to double?", "3.4 months"),
     ("What SPL does SRDF reach on Room-to-Room?", "78%"),
 ])
 def test_everyday_amounts_are_answered_first(seed_qa: PaperQA, question: str,
@@ -390,6 +386,10 @@ def test_a_models_maker_need_not_be_in_the_abstract(seed_qa: PaperQA) -> None:
     "exploit natural annealing, how often are model sizes said to double?",
     "The paper on running LLM training on Hamiltonian dynamical-system hardware with natural "
     "annealing: model sizes double every how many months?",
+    # a named measure, however long the description (dev split lt027b)
+    "The work that maps language model training onto dynamical-system hardware exploiting "
+    "natural annealing motivates itself with how quickly models are growing. What time period "
+    "does it cite for the parameter count of models to double?",
 ])
 def test_a_described_paper_answers_a_figure_it_gives(seed_qa: PaperQA, question: str) -> None:
     answer = seed_qa.ask(question)
