@@ -303,7 +303,7 @@ def written_variants(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<![A-Za-z0-9])" + "".join(parts) + r"(?:e?s)?(?![A-Za-z0-9])", re.I)
 
 
-def _spelled_out(acronym: str, paper_text: str) -> bool:
+def spelled_out(acronym: str, paper_text: str) -> bool:
     """"OOD" for "out-of-distribution", "LLMs" for "large language models"."""
     letters = acronym.lower()[:-1] if acronym.endswith("s") else acronym.lower()
     words = [w.lower() for w in re.findall(r"[A-Za-z]+", paper_text)]
@@ -317,11 +317,11 @@ def _name_found(name: str, paper_text: str) -> bool:
             rf"(?<![A-Za-z0-9]){name}(?:e?s)?(?![A-Za-z0-9])", paper_text):
         # in capitals a word names a benchmark: "MATH" is not the abstract's "math and
         # reasoning" (fresh dev batch f)
-        return name.lower() in GENERIC_ACRONYMS or _spelled_out(name, paper_text)
+        return name.lower() in GENERIC_ACRONYMS or spelled_out(name, paper_text)
     if any(written_variants(v).search(paper_text) for v in variants):
         return True
     if _ACRONYM.fullmatch(name):
-        return name.lower() in GENERIC_ACRONYMS or _spelled_out(name, paper_text)
+        return name.lower() in GENERIC_ACRONYMS or spelled_out(name, paper_text)
     if shortened_in(name, paper_text):
         return True
     parts = name.split()

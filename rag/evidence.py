@@ -313,9 +313,12 @@ def _ranks_on(sentence: str, ranked: set[str]) -> bool:
     """A ranking word with a word of what is ranked close by: "the lowest refusal rate", not
     "the lowest tier" of a safety taxonomy."""
     words = sentence.split()
-    stems = [stem(w.strip(".,;:()[]\"'").casefold()) for w in words]
-    return any(cues.RANKING_EVIDENCE.fullmatch(w.strip(".,;:()[]\"'")) and ranked & set(
-        stems[max(0, i - cues.NUMBER_WINDOW) : i + cues.NUMBER_WINDOW + 1])
+    # a hyphenated word is by each of its parts: "robust to off-policy data" ranks on policy
+    # (dev split lv006)
+    bare = [w.strip(".,;:()[]\"'").casefold() for w in words]
+    stems = [{stem(w), *map(stem, w.split("-"))} for w in bare]
+    return any(cues.RANKING_EVIDENCE.fullmatch(w.strip(".,;:()[]\"'")) and ranked & set().union(
+        *stems[max(0, i - cues.NUMBER_WINDOW) : i + cues.NUMBER_WINDOW + 1])
         for i, w in enumerate(words))
 
 

@@ -80,12 +80,13 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     raw = figure_tokens(text)
     tokens = [w.casefold() for w in raw]
     # a hyphenated word stands for each of its parts too: "CIFAR-100" is by "cifar", and
-    # "200-hour" carries its own unit
-    stems = [{stem(t), *map(stem, t.split("-"))} for t in tokens]
+    # "200-hour" carries its own unit; and for its parts run together: "speed-up" is "speedup"
+    # (dev split lr005b)
+    stems = [{stem(t), stem(t.replace("-", "")), *map(stem, t.split("-"))} for t in tokens]
     if counts:  # a word inside a capitalised name is no head: "twelve Large Language Models"
         # counts models, not languages (fresh dev batch s)
         stems = [set() if _inside_name(raw, k) else words_k for k, words_k in enumerate(stems)]
-    wanted = {stem(w) for w in words}
+    wanted = {stem(w.replace("-", "")) for w in words} | {stem(w) for w in words}
     for i, token in enumerate(tokens):
         near = set().union(*stems[max(0, i - before) : i + after + 1])
         # "AIR 2024", "GPT 4": a figure right after an acronym is part of a name

@@ -36,9 +36,11 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                            r"|^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was"
                            r"|were|papers?|works?)\b)\s*+(?:\S+\s+){1,4}(?:hardware|chips|"
                            r"accelerators|processors)\s*\??\s*$", re.I),
-    # "how much compute went into training X" (fresh dev batch le)
+    # "how much compute went into training X" (fresh dev batch le); what it saves is a
+    # quantity, told as a speedup ("how much computation time does it save": dev lr010b)
     "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
-                          r"how much (?:compute|computation|computing)|"
+                          r"how much (?:compute|computation|computing)(?![^?]*\b(?:sav|reduc|cut)"
+                          r"\w*)|"
                           r"training (?:cost|budget)|carbon|energy consumption)\b|算力|显卡",
                           re.I),
     # Where data was gathered or a study run is told by a place name (fresh batch lf: "where

@@ -107,6 +107,6 @@ ACCELERATOR_NAME_ASK = re.compile(
 ACCELERATOR_NAMED = re.compile(r"\b(?:nvidia|amd|tpu\s?v\d|[rg]tx\s?\d{3,4}|[a-z]{1,3}\d{1,4}\s+"
                                r"(?:gpus?|tpus?|cards?)|(?:gpus?|tpus?)\s+[a-z]{1,3}\d{1,4})\b",
                                re.I)
-# A name in the possessive before another name is its maker: "OpenAI's GPT-4" (what follows a
-# name of the question; general English, dev split ll010b).
-MAKER_OF = re.compile(r"['’]s\s+(?-i:[A-Z][\w.-]*?[A-Z0-9])")
+# A name in the possessive before another name is its maker: "OpenAI's GPT-4", "Google's Gemini
+# Ultra" (what follows a name of the question; general English, dev split ll010b, lr002b).
+MAKER_OF = re.compile(r"['’]s\s+(?-i:[A-Z][\w.-]*)")

@@ -243,7 +243,15 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         # only: "a unified framework", "separate models" are no direction (two faithful dev
         # sentences flagged with "unify").
         ("split factorize factorise decompose", "merge fuse", "chg"),
-        ("promising encouraging", "disappointing discouraging", "chg")))
+        ("promising encouraging", "disappointing discouraging", "chg"),
+        # Issue 12, 2026-12-05 (second stop; held-out zn still caught 6 of 14 reversals):
+        # more general English antonyms of method descriptions, chosen by hand from a
+        # thesaurus, not from eval rows ("sharper landscapes" for "flatter", "sparse" for
+        # "dense", "prevents" for "enables", "replaces" for "complements").
+        ("flat flatter", "sharp sharper", "chg"), ("sparse sparser", "dense denser", "chg"),
+        ("static", "dynamic", "chg"), ("enable allow permit", "prevent preclude prohibit", "chg"),
+        ("complement", "replace supersede supplant", "chg"), ("accept", "reject", "chg"),
+        ("encourage", "discourage", "chg"), ("open", "closed", "chg")))
 # A word with a negating prefix stands against the word without it ("indirect" / "direct",
 # "asynchronous" / "synchronous", "unlabeled" / "labeled") as a pair of POLARITY_PAIRS does:
 # prefix → the fewest letters left after it (fewer: "a" + "long", "in" + "form" are no pairs).
