@@ -14,7 +14,11 @@ from rag.cues.verify import NEGATORS
 
 # Subject-auxiliary inversion opens an English yes/no question. "Is there work on ..." is a
 # list question (rag/cues.LIST_ASK) and is shaped before this is asked.
-YES_NO_ASK = re.compile(r"^\s*+(?:does|do|did|is|are|was|were|can|could|has|have|had|will|"
+# A polite request is no yes/no question: "Can you list the 8 simulators ...?" asks for them
+# (general English; dev split d021 was answered "Yes.").
+YES_NO_ASK = re.compile(r"^\s*+(?!(?:can|could|would|will) you (?:please )?(?:list|name|tell|give|"
+                        r"show|describe|explain|summari[sz]e|provide|say|identify|enumerate)\b)"
+                        r"(?:does|do|did|is|are|was|were|can|could|has|have|had|will|"
                         r"would|should|may|might)\b", re.I)
 # Words that deny what the question asks about when they stand within NEGATION_WINDOW words of
 # one of its terms: "eliminating the need for extensive GPU-based model training" answers "Does

@@ -64,3 +64,9 @@ def test_a_ranking_is_on_the_parts_of_a_hyphenated_word() -> None:
 def test_general_antonyms_of_method_descriptions_reverse(claim: str, evidence: str) -> None:
     assert check_polarity(claim, evidence) is not None
     assert check_polarity(evidence, evidence) is None
+
+
+def test_a_polite_request_is_no_yes_no_question() -> None:
+    assert not analyse("Can you list the 8 simulators used in SPA's evaluation?").yes_no
+    assert not analyse("Could you please name the datasets HELM uses?").yes_no
+    assert analyse("Can SPA run on a real robot?").yes_no
