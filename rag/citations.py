@@ -27,6 +27,7 @@ from rag.cues import verify as cues
 from rag.cues.claim_checks import CLEARLY_BACKED
 from rag.figure_order import figure_direction_conflict, figure_order_conflict
 from rag.polarity import check_reversal
+from rag.roles import check_roles
 
 
 def drop_dangling(text: str, n_sources: int) -> tuple[str, list[int]]:
@@ -235,7 +236,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or avoided_conflict(claim, found.sentences, paper_text)
                      or likened_conflict(claim, paper_text)
                      or check_comparison(claim, paper_text)
-                     or check_direction(claim, paper_text))
+                     or check_direction(claim, paper_text)
+                     or check_roles(claim, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

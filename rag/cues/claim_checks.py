@@ -167,3 +167,12 @@ FIGURE_DIRECTION_WINDOW = 4
 # check_direction; issue 12, dev split zl017x). Single words either side, general English.
 DIRECTION = re.compile(r"\b(?:(?P<a>[a-z]{3,})-to-(?P<b>[a-z]{3,})\b|from (?P<a2>[a-z]{3,}) to "
                        r"(?P<b2>[a-z]{3,})\b)", re.I)
+# Swapped roles (rag/roles.py): two contrasted terms of one abstract sentence ("epistemic /
+# aleatoric uncertainty", "first-stage / second-stage policy") that trade the clauses they
+# stand in. A clause ends at punctuation or at these joining words (general English).
+ROLE_CLAUSE_JOINERS = frozenset("and while whereas whilst but which then instead rather".split())
+# How many of a clause's words must cross over, over both terms, beyond those kept in place.
+# Issue 12, 2026-12-05 (second stop), dev split of eval/verifier.jsonl: at 2 (and at 1) six
+# swapped-role reversals caught, none of 2,973 faithful sentences flagged; a term whose
+# contrast is missing from the claim, judged alone, flagged 3-5 faithful ones (dropped).
+MIN_ROLE_CROSSING = 2
