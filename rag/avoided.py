@@ -69,13 +69,28 @@ def avoided_conflict(claim: str, sentences: list[str], paper_text: str = "") -> 
         return None
     stated = [keys for s in split_sentences(paper_text)
               for _, _, keys in used_spans(clean_for_display(s))]
+    abstract = clean_for_display(paper_text)
     for sentence in map(clean_for_display, sentences):
         for start, end, avoided in avoided_spans(sentence):
+            avoided = avoided | _antecedent(sentence[start:end], sentence, abstract)
             if any(_same_thing(avoided, u) for u in used) and not any(
                     _same_thing(avoided, s) for s in stated):
                 phrase = sentence[start:end]
                 return f"says it uses what the abstract says it does without: '{phrase}'"
     return None
+
+
+def _antecedent(phrase: str, sentence: str, abstract: str) -> set[str]:
+    """What "such an assumption" stands for: the words before the noun's last mention ahead of
+    the sentence ("makes a smoothness assumption that has not been verified ... without such
+    an assumption": dev split zf011x, h12a)."""
+    such = cues.SUCH_NOUN.match(phrase)
+    at = abstract.find(sentence)
+    if such is None or at <= 0:
+        return set()
+    mentions = re.findall(rf"((?:[\w-]+\s+){{0,{cues.ANTECEDENT_WORDS}}}){re.escape(such[1])}",
+                          abstract[:at], re.I)
+    return content_keys(read_words(mentions[-1])) if mentions else set()
 
 
 def likened_conflict(claim: str, paper_text: str) -> str | None:

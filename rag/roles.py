@@ -3,10 +3,11 @@ aleatoric through a Bayesian prior" for the abstract's "epistemic uncertainty th
 prior ... and aleatoric uncertainty through Brownian motion".
 
 Terms are contrasted when an abstract sentence holds both as modifiers of one head word
-("epistemic/aleatoric uncertainty") or as hyphenated words of one last part ("block-wise /
-component-wise"). The claim swaps them when each stands in a clause sharing more words with the
-other's clause in the abstract sentence than with its own. English only; a miss rather than a
-false alarm: both terms must be in the claim, once, in clauses of their own.
+("epistemic/aleatoric uncertainty"), as hyphenated words of one last part ("block-wise /
+component-wise") or as the two sides of an antonym pair (cues.POLARITY_PAIRS: "fat"/"thin").
+The claim swaps them when each stands in a clause sharing more words with the other's clause
+in the abstract sentence than with its own. English only; a miss rather than a false alarm:
+both terms must be in the claim, once, in clauses of their own.
 Cues: rag/cues/claim_checks.py."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from itertools import pairwise
 
 from paperwise.text import STOPWORDS, language_of, split_sentences, strip_markers
 from rag.cues.claim_checks import MIN_ROLE_CROSSING, ROLE_CLAUSE_JOINERS
+from rag.cues.verify import POLARITY_PAIRS
 from rag.wording import term_key
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*|[,;:()]")
@@ -54,6 +56,10 @@ def contrasted_terms(clauses: list[Clause]) -> set[tuple[str, str, str]]:
                 modifiers[head].add(word)
     found |= {(a, b, head) for head, words in modifiers.items() for a in words for b in words
               if a < b}
+    # antonyms both named ("a heavy-tailed fat policy ... a sparse thin one")
+    words = {w for c in clauses for w in c}
+    for side_a, side_b, _ in POLARITY_PAIRS:
+        found |= {(min(a, b), max(a, b), "") for a in words & side_a for b in words & side_b}
     return found
 
 

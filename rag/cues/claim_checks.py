@@ -96,7 +96,8 @@ AVOIDS = re.compile(
     r"(?:replac|discard|abandon|avoid|bypass|eliminat|remov|obviat|forgo|drop)\w*)\s+", re.I)
 # What follows these is used, kept or relied on.
 USES = re.compile(
-    r"\b(?:rel(?:y|ies|ied|ying) (?:on|upon)|depend\w* (?:on|upon)|keep(?:s|ing)?|kept|"
+    r"\b(?:rel(?:y|ies|ied|ying) (?:on|upon)|depend\w* (?:on|upon)|rest(?:s|ed|ing)? (?:on|upon)|"
+    r"keep(?:s|ing)?|kept|"
     r"retain\w*|requir\w*|needs?|needed|needing|still|us(?:e|es|ed|ing)|employ\w*|"
     r"(?:based|built|relying|grounded) (?:on|upon|into)|built into|(?:only )?under|"
     r"derive\w* [\w-]+(?: [\w-]+)? from|has to|have to|must)\s+", re.I)
@@ -114,9 +115,15 @@ USE_NEGATED = re.compile(r"\b(?:not|never|no|nor|without)\b(?:\s+\S+){0,2}\s*$",
 # ... and so does one of these just after it: "needs no prior knowledge" (issue 12, fresh
 # held-out batch zf: 1 faithful sentence flagged).
 NONE_USED = re.compile(r"(?:no|none|neither|nothing|nor|zero)\b", re.I)
-# The subject is earlier work, not the method: "prior methods rely on X" is faithful.
+# The subject is earlier work, not the method: "prior methods rely on X" is faithful, and so
+# is "recent extensions rely on a smoothness assumption" (general English).
 EARLIER_WORK = re.compile(r"\b(?:prior|previous|earlier|existing|conventional|traditional|"
-                          r"standard|other|baseline|competing)\b", re.I)
+                          r"standard|other|baseline|competing|recent)\b", re.I)
+# "without such an assumption": the noun stands for its last mention before, read with the
+# ANTECEDENT_WORDS words ahead of it ("a smoothness assumption"; general English anaphora,
+# dev split zf011x).
+SUCH_NOUN = re.compile(r"such\s+(?:an?\s+)?([a-z][\w-]+)", re.I)
+ANTECEDENT_WORDS = 2
 # Of an avoided span's content words, at least AVOIDED_SHARED and AVOIDED_SHARE must be in
 # what the claim says is used (two words: "point clouds"; one word alone is too common).
 AVOIDED_SHARED = 2
@@ -174,5 +181,7 @@ ROLE_CLAUSE_JOINERS = frozenset("and while whereas whilst but which then instead
 # How many of a clause's words must cross over, over both terms, beyond those kept in place.
 # Issue 12, 2026-12-05 (second stop), dev split of eval/verifier.jsonl: at 2 (and at 1) six
 # swapped-role reversals caught, none of 2,973 faithful sentences flagged; a term whose
-# contrast is missing from the claim, judged alone, flagged 3-5 faithful ones (dropped).
+# contrast is missing from the claim, judged alone, flagged 3-5 faithful ones, and two terms
+# turned round inside one clause 16 (both dropped). Antonym pairs as contrasted terms: 4 more
+# caught, none flagged.
 MIN_ROLE_CROSSING = 2

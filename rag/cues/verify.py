@@ -312,7 +312,8 @@ NEGATED_STATES = frozenset("missing absent lacking unavailable unseen unknown un
 # "falls behind"/"falls short of" since round 1 of issue 12; round 5 (fresh dev batch) added
 # an adverb inside them ("falls well short of"), "remain/stay ahead of", "break down" and the
 # quantities "a great deal of"/"a lot of" (general English, chosen by hand).
-_FALL = r"\b(?:fall|falls|fell|falling|fallen)(?: (?:well|far|\w+ly))?"  # "noticeably": batch m
+# "noticeably": batch m; "somewhat", "slightly" (general English, dev split s016)
+_FALL = r"\b(?:fall|falls|fell|falling|fallen)(?: (?:well|far|somewhat|slightly|\w+ly))?"
 PHRASAL_REWRITES: tuple[tuple[str, str], ...] = (
     (r"\bas well as\b", "and"),  # joins, does not judge ("well" vs "poorly")
     (r"\b(?:add|adds|added|adding) to\b", "increases"),  # "adds to the bias" raises it

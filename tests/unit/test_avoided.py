@@ -60,3 +60,19 @@ def test_likening_the_method_to_earlier_work_is_flagged(claim: str) -> None:
 ])
 def test_unlike_or_a_likening_the_abstract_makes_passes(claim: str, paper: str) -> None:
     assert likened_conflict(claim, paper) is None
+
+
+ANAPHORA = ("Earlier bounds need a lot of data. Recent methods make a strong convexity assumption "
+            "that was never checked. We prove convergence without such an assumption.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("The proof rests on the strong convexity assumption of recent methods.", True),
+    ("Convergence holds, but only under a strong convexity assumption.", True),
+    # said of the recent methods, not of the proof
+    ("Recent methods rely on a strong convexity assumption, which the proof avoids.", False),
+    ("The proof needs no strong convexity assumption.", False),
+])
+def test_such_a_thing_stands_for_its_last_mention(claim: str, flagged: bool) -> None:
+    evidence = "We prove convergence without such an assumption."
+    assert (avoided_conflict(claim, [evidence], ANAPHORA) is not None) is flagged

@@ -39,3 +39,14 @@ def test_terms_trading_their_clauses_are_swapped(claim: str) -> None:
 ])
 def test_roles_kept_or_not_both_placed_pass(claim: str) -> None:
     assert check_roles(claim, ABSTRACT) is None
+
+
+def test_antonyms_named_in_two_clauses_are_contrasted() -> None:
+    abstract = ("It keeps a heavy-tailed fat policy that learns from the dataset and a sparse "
+                "thin policy that interacts with the environment.")
+    swapped = ("A sparse thin policy learns from the dataset, and a heavy-tailed fat policy "
+               "interacts with the environment.")
+    kept = ("A heavy-tailed fat policy learns from the dataset, and a sparse thin policy "
+            "interacts with the environment.")
+    assert check_roles(swapped, abstract) is not None
+    assert check_roles(kept, abstract) is None
