@@ -73,7 +73,10 @@ def measure_qualifiers(question: str) -> set[str]:
                r" ([a-z][\w-]*) "
                rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
     found = {m.casefold() for m in re.findall(pattern, question, re.I)}
-    unqualifying = cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS
+    if cues.TERSE_MEASURE.search(question):  # typed: "heartlang ecg vocab size?" → vocab
+        terse = rf"([a-z][\w-]*) (?:{'|'.join(cues.QUALIFIED_HEADS)})s?\s*\??\s*$"
+        found |= {m.casefold() for m in re.findall(terse, question, re.I)}
+    unqualifying = cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS | cues.COLLECTION_QUALIFIERS
     kept = {m for m in found if m in cues.QUALIFIER_WORDS or m not in unqualifying}
     return {stem(w) for m in kept for w in cues.QUALIFIER_WORDS.get(m, (m,))}
 

@@ -84,6 +84,7 @@ from rag.cues.parts import (  # noqa: F401
 
 # Quantity cues live in rag/cues/quantity.py; every stage reads them here as cues.X.
 from rag.cues.quantity import (  # noqa: F401
+    COLLECTION_QUALIFIERS,
     COMPLEXITY,
     COMPLEXITY_ORDER,
     DATA_UNITS,

@@ -9,6 +9,7 @@ import pytest
 from paperwise.types import Hit, Paper
 from rag.evidence import _ranks_on
 from rag.figures import numbers_near
+from rag.measures import measure_qualifiers
 from rag.names import missing_names
 from rag.polarity import check_polarity
 from rag.query import analyse
@@ -70,3 +71,25 @@ def test_a_polite_request_is_no_yes_no_question() -> None:
     assert not analyse("Can you list the 8 simulators used in SPA's evaluation?").yes_no
     assert not analyse("Could you please name the datasets HELM uses?").yes_no
     assert analyse("Can SPA run on a real robot?").yes_no
+
+
+@pytest.mark.parametrize(("question", "qualifiers"), [
+    ("heartlang ecg vocab size?", {"vocab"}),
+    ("soap batch size", {"batch"}),
+    ("what batch size did SOAP use?", {"batch"}),
+    ("nutribench dataset size", set()),
+])
+def test_a_typed_measure_is_qualified_by_the_word_before_it(question: str,
+                                                            qualifiers: set[str]) -> None:
+    assert measure_qualifiers(question) == qualifiers
+
+
+def test_a_collections_size_is_any_count_of_it() -> None:
+    assert analyse("nutribench dataset size").size_only
+    assert analyse("What is the benchmark size of AIR 2024?").size_only
+    assert not analyse("what batch size did SOAP use?").size_only
+
+
+def test_a_pools_size_is_any_count_of_it() -> None:
+    assert measure_qualifiers("metaood candidate detector pool size") == set()
+    assert analyse("metaood candidate detector pool size").size_only
