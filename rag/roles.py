@@ -40,8 +40,8 @@ def _word(token: str) -> bool:
 
 
 def contrasted_terms(clauses: list[Clause]) -> set[tuple[str, str, str]]:
-    """(term, term, what they share): modifiers of one head word, or hyphenated words ending
-    alike."""
+    """(term, term, what they share): modifiers of one head word, hyphenated words ending
+    alike, or the two sides of an antonym pair."""
     found: set[tuple[str, str, str]] = set()
     hyphenated = {w for c in clauses for w in c if "-" in w and _word(w)}
     for a in hyphenated:
@@ -75,9 +75,8 @@ def _context(clause: Clause, skip: set[str]) -> set[str]:
 
 def _swapped(claim: list[Clause], sentence: list[Clause]) -> str | None:
     for a, b, head in sorted(contrasted_terms(sentence)):
-        places = [_only_clause(claim, a), _only_clause(claim, b),
-                  _only_clause(sentence, a), _only_clause(sentence, b)]
-        ca, cb, ea, eb = places
+        ca, cb = _only_clause(claim, a), _only_clause(claim, b)
+        ea, eb = _only_clause(sentence, a), _only_clause(sentence, b)
         if ca is None or cb is None or ea is None or eb is None or ca == cb or ea == eb:
             continue
         skip = {a, b, head}

@@ -244,10 +244,9 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         # sentences flagged with "unify").
         ("split factorize factorise decompose", "merge fuse", "chg"),
         ("promising encouraging", "disappointing discouraging", "chg"),
-        # Issue 12, 2026-12-05 (second stop; held-out zn still caught 6 of 14 reversals):
-        # more general English antonyms of method descriptions, chosen by hand from a
-        # thesaurus, not from eval rows ("sharper landscapes" for "flatter", "sparse" for
-        # "dense", "prevents" for "enables", "replaces" for "complements").
+        # Issue 12, 2026-12-05 (second stop): dev reversals "sharper landscapes" for
+        # "flatter" and "supersedes LLMs" for "complements" (zk012x, zk004x), widened by hand
+        # with general English antonyms of method descriptions of the same kind.
         ("flat flatter", "sharp sharper", "chg"), ("sparse sparser", "dense denser", "chg"),
         ("static", "dynamic", "chg"), ("enable allow permit", "prevent preclude prohibit", "chg"),
         ("complement", "replace supersede supplant", "chg"), ("accept", "reject", "chg"),
