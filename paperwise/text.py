@@ -57,6 +57,13 @@ def stem(token: str) -> str:
     return token
 
 
+def hyphen_stems(word: str, joined: bool = False) -> set[str]:
+    """A word's stem and each hyphenated part's: "CIFAR-100" is by "cifar", "off-policy" by
+    "policy". With `joined`, its parts run together too: "speed-up" is "speedup"."""
+    stems = {stem(word), *map(stem, word.split("-"))}
+    return stems | {stem(word.replace("-", ""))} if joined else stems
+
+
 _ROOT_SUFFIXES = ("ations", "ation", "ions", "ion", "ments", "ment", "ingly", "ing", "edly", "ed",
                   "ly", "es", "s", "e")
 

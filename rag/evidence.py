@@ -11,7 +11,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from paperwise.text import clean_for_display, stem, terms, word_root
+from paperwise.text import clean_for_display, hyphen_stems, stem, terms, word_root
 from paperwise.types import Hit, SentenceBank
 from rag import cues
 from rag.claims import names_in, names_missing_from
@@ -315,8 +315,7 @@ def _ranks_on(sentence: str, ranked: set[str]) -> bool:
     words = sentence.split()
     # a hyphenated word is by each of its parts: "robust to off-policy data" ranks on policy
     # (dev split lv006)
-    bare = [w.strip(".,;:()[]\"'").casefold() for w in words]
-    stems = [{stem(w), *map(stem, w.split("-"))} for w in bare]
+    stems = [hyphen_stems(w.strip(".,;:()[]\"'").casefold()) for w in words]
     return any(cues.RANKING_EVIDENCE.fullmatch(w.strip(".,;:()[]\"'")) and ranked & set().union(
         *stems[max(0, i - cues.NUMBER_WINDOW) : i + cues.NUMBER_WINDOW + 1])
         for i, w in enumerate(words))

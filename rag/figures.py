@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from paperwise.text import clean_for_display, stem, terms
+from paperwise.text import clean_for_display, hyphen_stems, stem, terms
 from rag import cues
 
 
@@ -79,10 +79,9 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     text = clean_for_display(sentence.replace(skip, " ") if skip else sentence).replace("\\", "")
     raw = figure_tokens(text)
     tokens = [w.casefold() for w in raw]
-    # a hyphenated word stands for each of its parts too: "CIFAR-100" is by "cifar", and
-    # "200-hour" carries its own unit; and for its parts run together: "speed-up" is "speedup"
-    # (dev split lr005b)
-    stems = [{stem(t), stem(t.replace("-", "")), *map(stem, t.split("-"))} for t in tokens]
+    # a hyphenated word stands for each of its parts too ("200-hour" carries its own unit),
+    # and for its parts run together ("speed-up" is "speedup": dev split lr005b)
+    stems = [hyphen_stems(t, joined=True) for t in tokens]
     if counts:  # a word inside a capitalised name is no head: "twelve Large Language Models"
         # counts models, not languages (fresh dev batch s)
         stems = [set() if _inside_name(raw, k) else words_k for k, words_k in enumerate(stems)]

@@ -94,11 +94,14 @@ TERSE_MEASURE = re.compile(
 EXPLICIT_UNIT = re.compile(r"\b(hz|khz|ms|fps|milliseconds?|gb|mb|gib|tflops|flops|watts?|kwh)\b"
                            r"|\bin (seconds|minutes|hours|days)\b"
                            r"|\b(seconds?|minutes?|hours?) per\b", re.I)
+# Collections, whose size is a count of what they hold ("dataset size" → "11,857 meal
+# descriptions"; general English).
+_COLLECTIONS = ("dataset", "benchmark", "corpus", "collection", "suite", "pool", "set", "library",
+                "zoo")
 # "How large is X?" names no unit: any figure with what it counts answers it; so does a
-# collection's size ("nutribench dataset size": general English).
+# collection's size ("nutribench dataset size").
 SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|多大"
-                      r"|\b(?:dataset|benchmark|corpus|collection|suite|pool|set|library|zoo) "
-                      r"sizes?\b", re.I)
+                      rf"|\b(?:{'|'.join(_COLLECTIONS)}) sizes?\b", re.I)
 # "What batch size", "what learning rate", "what context length": the word before one of
 # these generic heads says what is measured, so the figure must stand by it, not merely by
 # some word of the question ("360m and 660m sized models" does not give a batch size; issue
@@ -111,10 +114,8 @@ QUALIFIER_WORDS: dict[str, tuple[str, ...]] = {"model": ("parameter", "size", "s
 # ... except a rate of success, told as a bare share: "what success rate" → "achieves 11% on
 # asynchronous tasks" (fresh dev batch 24; general English of results).
 SHARE_QUALIFIERS = frozenset("success win pass completion solve solved".split())
-# ... and a collection's size, told by a count of what it holds ("dataset size" → "11,857 meal
-# descriptions"; general English).
-COLLECTION_QUALIFIERS = frozenset("dataset benchmark corpus data collection suite pool set library "
-                                  "zoo".split())
+# ... nor a collection's (and "data size"), told by a count of what it holds.
+COLLECTION_QUALIFIERS = frozenset((*_COLLECTIONS, "data"))
 # Adjective → the words a sentence uses for that measure ("how accurate" → "accuracy").
 MEASURE_SYNONYMS = {
     # Accuracy is also told as a score, an error or a success rate (F1, AUC, BLEU, ...).
