@@ -261,7 +261,7 @@ class PaperQA:
             return question, []
         corpus = self.retriever.corpus()
         text, found = respell(expand_shorthand(question), corpus.knows, corpus.words)
-        text = recase(text, corpus.forms, corpus.knows)
+        text = recase(text, corpus.forms, corpus.knows, corpus.has_prefix)
         return text, [RESPELLED_NOTICE.format(typed=r.typed, read_as=r.read_as) for r in found]
 
     def _answerer(self, name: AnswererName) -> Answerer:

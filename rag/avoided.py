@@ -29,6 +29,9 @@ def avoided_spans(text: str) -> list[_Span]:
     found = []
     for m in cues.AVOIDS.finditer(text):
         verb = cues.USES.match(text, m.end())  # "without requiring X": X is done without
+        # ... and "unlike methods that rely on X": X is what the method does without
+        verb = verb or (cues.UNLIKE_USERS.match(text, m.end())
+                        if m[0].lower().startswith("unlike") else None)
         start = verb.end() if verb else m.end()
         if cues.LOSS_START.match(text, start):
             continue
@@ -48,6 +51,7 @@ def used_spans(text: str) -> list[_Span]:
             continue
         clause = re.split(r"[,;:]", text[:m.start()])[-1]
         if (cues.EARLIER_WORK.search(clause) or cues.USE_NEGATED.search(clause)
+                or cues.AVOIDS_BEFORE.search(clause)  # "rather than relying on X"
                 or cues.NONE_USED.match(text, m.end())):
             continue
         found.append(_span_after(text, m.end(), cues.SPAN_WORDS))

@@ -22,7 +22,12 @@ from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, Sente
 from rag.avoided import avoided_conflict, likened_conflict
 from rag.borrowed import borrowed_phrases
 from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
-from rag.comparisons import check_comparison, check_direction
+from rag.comparisons import (
+    check_baselines_win,
+    check_comparison,
+    check_direction,
+    check_transformation,
+)
 from rag.cues import verify as cues
 from rag.cues.claim_checks import CLEARLY_BACKED
 from rag.figure_order import figure_direction_conflict, figure_order_conflict
@@ -237,6 +242,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or likened_conflict(claim, paper_text)
                      or check_comparison(claim, paper_text)
                      or check_direction(claim, paper_text)
+                     or check_transformation(claim, paper_text)
+                     or check_baselines_win(claim, paper_text)
                      or check_roles(claim, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")

@@ -1,11 +1,14 @@
 """Orders a claim may turn round: who beats whom, a comparison its cited abstract states
 between two named things ("CSA outperforms CLIP" → "CLIP comes out ahead of CSA"; "unlike
 TabPFN, the networks MotherNet generates are efficient" → "unlike MotherNet, TabPFN is
-efficient"), and the direction of an "A-to-B" ("coarse-to-fine" → "fine-to-coarse").
+efficient"), the direction of an "A-to-B" ("coarse-to-fine" → "fine-to-coarse") and of a
+transformation ("apo into holo pockets" → "holo back into apo"), and baselines made to beat
+the method that the abstract says beats them.
 
-Only comparisons between names are read (rag/claims.py names_in), so a paraphrase of the
-compared things ("these agents", "the baselines") is never judged: a miss rather than a false
-alarm, as everywhere in the claim checks. Cues: rag/cues/claim_checks.py."""
+Comparisons are read between names (rag/claims.py names_in) and, for baselines, by the words
+for baselines and earlier methods; another paraphrase of the compared things ("these agents")
+is never judged: a miss rather than a false alarm, as everywhere in the claim checks. Cues:
+rag/cues/claim_checks.py."""
 
 from __future__ import annotations
 
@@ -13,7 +16,17 @@ import re
 
 from paperwise.text import split_sentences
 from rag.claims import names_in
-from rag.cues.claim_checks import COMPARISON_REACH, DIRECTION, LOSES_TO, UNLIKE, WINS_OVER
+from rag.cues.claim_checks import (
+    BASELINES_WIN,
+    BEATS_BASELINES,
+    COMPARISON_REACH,
+    DIRECTION,
+    LOSES_TO,
+    TRANSFORMS,
+    UNLIKE,
+    WINS_OVER,
+)
+from rag.wording import content_keys, read_words
 
 # (winner, loser), two names as written
 Ranking = tuple[str, str]
@@ -87,4 +100,32 @@ def check_direction(claim: str, paper_text: str) -> str | None:
     for start, end in _directions(claim):
         if (end, start) in stated and (start, end) not in stated:
             return f"says {start}-to-{end} where the abstract says {end}-to-{start}"
+    return None
+
+
+def _transformations(text: str) -> list[tuple[set[str], set[str]]]:
+    """The (what, into what) content words of a text's "transforms A into B"."""
+    return [(content_keys(read_words(m["a"])), content_keys(read_words(m["b"])))
+            for m in TRANSFORMS.finditer(text)]
+
+
+def check_transformation(claim: str, paper_text: str) -> str | None:
+    """The claim must not turn what the cited abstract transforms into what it transforms it
+    into: "turns holo pockets back into apo pockets" where the abstract "transforms apo pockets
+    into holo pockets". Only words on one side of the abstract's transformation count."""
+    stated = _transformations(paper_text)
+    for source, target in _transformations(claim):
+        for was, became in stated:
+            was_only, became_only = was - became, became - was
+            if source & became_only and target & was_only and not source & was_only:
+                return "turns round what the abstract's transformation makes of what"
+    return None
+
+
+def check_baselines_win(claim: str, paper_text: str) -> str | None:
+    """The claim must not have the baselines beat the method where the cited abstract says the
+    method outperforms them (and never the reverse)."""
+    if (BASELINES_WIN.search(claim) and BEATS_BASELINES.search(paper_text)
+            and not BASELINES_WIN.search(paper_text)):
+        return "the cited abstract says it outperforms the baselines, not the reverse"
     return None

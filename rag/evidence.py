@@ -14,6 +14,7 @@ import numpy as np
 from paperwise.text import clean_for_display, hyphen_stems, stem, terms, word_root
 from paperwise.types import Hit, SentenceBank
 from rag import cues
+from rag.asked import asked_thing, gives, offered_words
 from rag.claims import names_in, names_missing_from
 from rag.figures import (
     compared_against,
@@ -37,7 +38,7 @@ from rag.names import (
     term_acronyms,
     without_names,
 )
-from rag.query import AskKind, QuestionIntent, asked_thing, gives, offered_words
+from rag.query import AskKind, QuestionIntent
 
 Weight = Callable[[str], float]
 

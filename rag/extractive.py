@@ -28,6 +28,7 @@ from paperwise.types import (
 )
 from rag import cues
 from rag.answerer import AnswerStream
+from rag.asked import asked_thing
 from rag.claims import written_variants
 from rag.cues import answer_shape
 from rag.evidence import (
@@ -59,15 +60,7 @@ from rag.prompts import (
     ORDINALS,
     RELATED_LEAD_BY_LANGUAGE,
 )
-from rag.query import (
-    Query,
-    QueryEncoder,
-    QuestionIntent,
-    analyse,
-    asked_thing,
-    split_parts,
-    topic_alternatives,
-)
+from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts, topic_alternatives
 
 
 def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
@@ -369,7 +362,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         if intent.shape == "list" and unheard_topic and all(map(unheard_topic, sides)):
             return _refusal(question, intent, hits, scored)
         if intent.shape == "compare":  # what a comparison names, each by its own words
-            named |= compared_markers(question, hits)
+            named |= compared_markers(question, hits, weight)
         answer = _list_answer(question, intent, scored, hits, named, weight, rescore)
         if intent.shape == "list" or len(answer.citations) != 1:
             return answer

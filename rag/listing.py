@@ -106,9 +106,11 @@ def _fitting_lines(question: str, intent: QuestionIntent, scored: list[ScoredSen
     """The list's lines when what it lists is on topic, else none."""
     lines = _list_lines(question, intent, scored, hits, named, weight)
     listed = {s.marker for line in lines for s in line.quoted}
+    least = cues.LIST_TOPIC_SCORE[intent.language]
+    if intent.language == "en" and len(question.split()) >= cues.LONG_QUESTION_WORDS:
+        least = min(least, cues.LONG_LIST_TOPIC_SCORE)
     on_topic = name_tokens(question) or max(
-        (s.score for s in scored if s.marker in listed), default=0.0) >= cues.LIST_TOPIC_SCORE[
-        intent.language]
+        (s.score for s in scored if s.marker in listed), default=0.0) >= least
     return lines if on_topic else []
 
 

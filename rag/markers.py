@@ -18,13 +18,30 @@ def named_markers(question: str, hits: list[Hit]) -> set[int]:
     return {n for n, hit in enumerate(hits, start=1) if names_paper(question, hit.paper.title)}
 
 
-def compared_markers(question: str, hits: list[Hit]) -> set[int]:
-    """Sources whose title or abstract holds one of the things a comparison names, whole."""
+def compared_markers(question: str, hits: list[Hit], weight: Weight) -> set[int]:
+    """Sources whose title or abstract holds one of the things a comparison names, whole; a
+    thing described rather than named ("the paper that queries LLMs for a causal order") is
+    the source holding most of its term weight, when that is at least cues.COMPARED_COVER."""
     found = cues.COMPARED_ITEMS.search(question)
     items = [i.casefold() for i in (found.groups() if found else ()) if i and len(i) > 2]
-    return {m for m, hit in enumerate(hits, start=1) if any(re.search(
-        rf"(?<![\w-]){re.escape(i)}(?![\w-])", f"{hit.paper.title} {hit.paper.abstract}".casefold())
-        for i in items)}
+    texts = [f"{hit.paper.title} {hit.paper.abstract}".casefold() for hit in hits]
+    whole = [{m for m, text in enumerate(texts, start=1)
+              if re.search(rf"(?<![\w-]){re.escape(item)}(?![\w-])", text)} for item in items]
+    described = [w or _covering(item, hits, weight) for item, w in zip(items, whole, strict=True)]
+    # descriptions count only when each compared thing is found, in papers of its own: else
+    # "compare the approaches that use X to Y" is no comparison of two things (dev lo016b)
+    if len(items) >= 2 and all(described) and len(set().union(*described)) >= len(items):
+        return set().union(*described)
+    return set().union(*whole)
+
+
+def _covering(item: str, hits: list[Hit], weight: Weight) -> set[int]:
+    """The source holding most of a described thing's term weight, if cues.COMPARED_COVER."""
+    if not hits:
+        return set()
+    covers = [abstract_cover(item, hit, weight) for hit in hits]
+    best = max(range(len(hits)), key=covers.__getitem__)
+    return {best + 1} if covers[best] >= cues.COMPARED_COVER else set()
 
 
 def markers_mentioning(question: str, hits: list[Hit]) -> set[int]:

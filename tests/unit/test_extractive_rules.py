@@ -7,6 +7,7 @@ import pytest
 
 from paperwise.text import clean_for_display
 from paperwise.types import Hit, Paper, PaperSentences, SentenceBank
+from rag.asked import asked_thing, gives
 from rag.evidence import (
     ScoredSentence,
     demote_background,
@@ -27,7 +28,7 @@ from rag.measures import (
     ranked_words,
 )
 from rag.names import alternatives, asked_version, name_pattern
-from rag.query import analyse, as_question, asked_thing, gives, split_parts
+from rag.query import analyse, as_question, split_parts
 
 
 @pytest.mark.parametrize("question", [

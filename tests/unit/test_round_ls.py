@@ -128,7 +128,7 @@ def test_one_papers_names_asked_in_more_wordings(question: str, shape: str,
 
 
 def test_what_asks_a_named_thing_as_which_does() -> None:
-    from rag.query import asked_thing
+    from rag.asked import asked_thing
     assert asked_thing("What real-world dataset did the bandit paper use?") == "dataset"
     assert asked_thing("What problem does the bandit paper solve?") is None
     assert asked_thing("From what signals do agents discover concepts?") is None

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag.query import analyse, asked_thing, split_parts
+from rag.asked import asked_thing
+from rag.query import analyse, split_parts
 from rag.spelling import expand_shorthand
 
 

@@ -1,0 +1,64 @@
+"""What a question asks a sentence to give: the things it asks to be named ("which four
+domains" → domain), the alternatives it offers ("rats or mice?"), and whether a sentence can
+state the kind of detail asked for (a figure, a ranking, a name). Read by rag/evidence.py."""
+
+from __future__ import annotations
+
+import re
+
+from paperwise.text import STOPWORDS, stem, word_root
+from rag import cues
+from rag.figures import figure_tokens
+from rag.names import name_tokens
+from rag.query import AskKind, as_question
+
+
+def asked_thing(question: str) -> str | None:
+    """The things a "which/what Xs were ..." question asks to be named, as a stem: "In which
+    four domains was X evaluated?" → domain. A sentence naming them uses that word."""
+    asked = as_question(question)  # "tell me the datasets X was run on"
+    match = cues.WHICH_THING.search(asked)
+    if match is not None and match.group(2):
+        word = match.group(1) + match.group(2)
+    elif (one := cues.WHICH_ONE_THING.search(asked) or cues.WHAT_NAMED_THING.search(asked)) \
+            and one.group(1) not in STOPWORDS:
+        word = one.group(1)
+    elif cues.EVALUATION_ASK.search(asked):
+        return cues.EVALUATION_THING
+    elif (named := cues.NAME_ASK.search(asked)) and named["thing"] and stem(
+            named["thing"].split()[-1].casefold()) in cues.THING_WORDS and not re.search(
+            r"\b(?:and|or)\s", asked[named.start():named.start("thing")]):
+        # "which graph datasets the ... paper used", "the names of the public datasets on which
+        # ...": the things NAME_ASK reads, when told by words of their own (fresh dev batch ma);
+        # "which model and dataset" asks for both, no one thing
+        return stem(named["thing"].split()[-1].casefold())
+    else:
+        return None
+    thing = stem(word.casefold())  # "policies" → policy
+    return None if thing in cues.NOT_A_THING else thing
+
+
+def offered_words(question: str) -> set[str]:
+    """The roots of lower-case words a question offers as alternatives ("recorded in rats or
+    mice?", "online or offline"): a sentence answering it says one of them. Empty where a side
+    of the "or" is no content word ("whether or not"). Names offered so: rag/names.py."""
+    found: set[str] = set()
+    for pair in cues.WORD_ALTERNATIVES.findall(question):
+        words = {w.casefold() for w in pair}
+        if not words & (STOPWORDS | cues.ASK_WORDS):
+            found |= {word_root(stem(w)) for w in words}
+    return found
+
+
+def gives(kind: AskKind | None, sentence: str) -> bool:
+    """Whether a sentence can state the kind of detail the question asks for."""
+    if kind is None:
+        return True
+    if kind == "quantity":
+        return any(cues.NUMBER_TOKEN.match(w) for w in figure_tokens(sentence))
+    if kind == "ranking":
+        return bool(cues.RANKING_EVIDENCE.search(sentence))
+    if kind == "name":
+        return bool(name_tokens(sentence))
+    pattern = cues.DETAIL_EVIDENCE.get(kind)
+    return bool(pattern and pattern.search(sentence))
