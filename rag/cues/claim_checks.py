@@ -103,8 +103,9 @@ USES = re.compile(
     r"derive\w* [\w-]+(?: [\w-]+){0,2} from|has to|have to|must)\s+", re.I)
 AVOIDS_BEFORE = re.compile(AVOIDS.pattern + r"$", re.I)
 # "Unlike methods that rely on": the span done without starts after the use cue (held-out
-# batch zn027x, general English).
-UNLIKE_USERS = re.compile(r"(?:[\w-]+\s+){0,3}(?:that|which|who)\s+" + USES.pattern, re.I)
+# batch zn027x, general English); EARLIER_WORK reads the same "methods that" as earlier work's.
+_THOSE_THAT = r"(?:[\w-]+\s+){0,3}(?:that|which|who)"
+UNLIKE_USERS = re.compile(_THOSE_THAT + r"\s+" + USES.pattern, re.I)
 # A span ends at punctuation or at a word that starts another phrase ("replaces X with Y").
 SPAN_ENDS = re.compile(r"[,.;:()]|\b(?:with|by|that|which|while|whereas|but|so|to (?:keep|make|"
                        r"improve|reduce|achieve|abstract|synthesi[sz]e|learn))\b", re.I)
@@ -125,7 +126,7 @@ NONE_USED = re.compile(r"(?:no|none|neither|nothing|nor|zero)\b", re.I)
 # rely on predefined skills, our approach ...": held-out batch zn027x, general English).
 EARLIER_WORK = re.compile(r"\b(?:prior|previous|earlier|existing|conventional|traditional|"
                           r"standard|other|baseline|competing|recent)\b"
-                          r"|\bunlike\b(?:\s+[\w-]+){0,3}\s+(?:that|which|who)\s*$", re.I)
+                          rf"|\bunlike\s+{_THOSE_THAT}\s*$", re.I)
 # "without such an assumption": the noun stands for its last mention before, read with the
 # ANTECEDENT_WORDS words ahead of it ("a smoothness assumption"; general English anaphora,
 # dev split zf011x).
@@ -191,11 +192,10 @@ TRANSFORMS = re.compile(r"\b(?:transform|convert|turn|map|translat)\w*\s+(?P<a>[
 _EARLIER_METHODS = (r"(?:(?:the|all|most|strong|several)\s+)?(?:baselines?|(?:existing|prior|"
                     r"previous|competing|other|state-of-the-art)\s+"
                     r"(?:methods|approaches|models|baselines))")
+_BEATS = r"(?:beat|outperform|surpass|outdo|outstrip)\w*"
 BASELINES_WIN = re.compile(rf"\b{_EARLIER_METHODS}(?:\s+(?!and\b|but\b|while\b|which\b)[\w-]+)"
-                           r"{0,3}?\s+(?:still\s+|consistently\s+|clearly\s+)?(?:beat|outperform|"
-                           r"surpass|outdo|outstrip)\w*", re.I)
-BEATS_BASELINES = re.compile(r"\b(?:outperform|surpass|beat|outdo|outstrip)\w*\s+"
-                             rf"(?:[\w-]+\s+){{0,5}}?{_EARLIER_METHODS}\b", re.I)
+                           rf"{{0,3}}?\s+(?:still\s+|consistently\s+|clearly\s+)?{_BEATS}", re.I)
+BEATS_BASELINES = re.compile(rf"\b{_BEATS}\s+(?:[\w-]+\s+){{0,5}}?{_EARLIER_METHODS}\b", re.I)
 # Swapped roles (rag/roles.py): two contrasted terms of one abstract sentence ("epistemic /
 # aleatoric uncertainty", "first-stage / second-stage policy") that trade the clauses they
 # stand in. A clause ends at punctuation or at these joining words (general English).

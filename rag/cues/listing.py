@@ -100,6 +100,8 @@ GENERAL_WORDS = frozenset("model models language languages data learning task ta
 # Which papers / is there work / list: the answer is one line per fitting paper.
 # "Which of these papers ...", "papers tackling X", "X — which papers?" (fresh dev batch v);
 # "which reinforcement learning papers", "find work on", "papers in this collection" (batch u).
+_NOT_AFTER_PAPERS = (r"(?<!papers)(?<!works)(?<!studies)(?<!articles)(?<!publications)"
+                     r"(?<!methods)(?<!approaches)")
 LIST_ASK = re.compile(
     r"^\s*+(?:which|what)(?: of (?:the|these|those|our))? "
     r"(?:(?!(?:are|is|was|were|do|does|did|the|a|an|of)\b)\S+ ){0,2}(?:papers?|works?|studies|"
@@ -120,15 +122,13 @@ LIST_ASK = re.compile(
     # ... nor a described paper as the subject of what follows ("which graph datasets the latent
     # graph SDE paper used"), nor a named one as the agent ("which datasets (e.g., Cora) were
     # used to benchmark LGNSDE's ...": fresh dev batch ma)
-    r"|(?<!papers)(?<!works)(?<!studies)(?<!articles)(?<!publications)(?<!methods)"
-    r"(?<!approaches)(?:\s+(?:on|in|for|from|with)\s+which)?\s+(?:the|this)\s+(?:[\w-]+\s+){0,6}?"
+    # (things only: papers, works, studies ... asked so are still papers)
+    rf"|{_NOT_AFTER_PAPERS}(?:"
+    r"(?:\s+(?:on|in|for|from|with)\s+which)?\s+(?:the|this)\s+(?:[\w-]+\s+){0,6}?"
     r"(?:paper|work|study|method|model|approach|framework|authors)\s+\w+(?:ed|s)\b"
-    r"|(?<!papers)(?<!works)(?<!studies)(?<!articles)(?<!publications)(?<!methods)"
-    r"(?<!approaches)\s+(?-i:[\w-]*[A-Z][\w-]*)\s+\w+ed\b"  # "which datasets AFLOW used"
-    r"|(?<!papers)(?<!works)(?<!studies)(?<!articles)(?<!publications)(?<!methods)"
-    r"(?<!approaches)"
-    r"(?:\s*,[^,?]{1,60},|\s*\([^()]{1,60}\))?\s+(?:were|are|was|is)\s+\w+ed\s+(?:to|for|in)\s+"
-    r"(?:\w+\s+){0,2}?(?-i:[\w-]*[A-Z][\w-]*[A-Z0-9][\w-]*)\b))"
+    r"|\s+(?-i:[\w-]*[A-Z][\w-]*)\s+\w+ed\b"  # "which datasets AFLOW used"
+    r"|(?:\s*,[^,?]{1,60},|\s*\([^()]{1,60}\))?\s+(?:were|are|was|is)\s+\w+ed\s+(?:to|for|in)\s+"
+    r"(?:\w+\s+){0,2}?(?-i:[\w-]*[A-Z][\w-]*[A-Z0-9][\w-]*)\b)))"
     # ... after a clause setting the scene: "For a reading group on X, which of these abstracts
     # deal with Y?" (fresh dev batch lz)
     r"|[,;:.]\s+(?:which|what) of (?:the|these|those) (?:\S+ ){0,2}?(?:papers|abstracts|works|"
