@@ -139,8 +139,9 @@ def _year(value: Any, record: Record) -> int | None:
     year: float | int | None = None
     if isinstance(value, int | float) and not isinstance(value, bool):
         year = value
-    elif isinstance(value, str) and re.fullmatch(r"\s*\d{1,4}(\.0*)?\s*", value):
-        year = float(value)
+    elif isinstance(value, str) and (digits := re.fullmatch(r"\s*(\d{1,4})(\.0*)?\s*", value)):
+        # the digits, not float(value): "\s" holds control separators float() refuses ("0\x1f")
+        year = int(digits[1])
     if year is None or not math.isfinite(year) or year != int(year) or int(year) not in _YEARS:
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "…"
         record.warn(f"field 'year' dropped: {shown} is not a year")

@@ -14,6 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, get_args
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -186,3 +187,14 @@ def test_a_derived_title_is_short_whatever_the_abstract(abstract: str) -> None:
         return
     assert 0 < len(paper.title) <= 100 and paper.title.encode("utf-8")
     assert len(paper.abstract) <= 100 or paper.title != paper.abstract
+
+
+@pytest.mark.parametrize(("year", "kept"), [("0\x1f", None), ("2024\x1f", 2024)])
+def test_a_year_with_a_control_separator_drops_the_year_not_the_row(year: str,
+                                                                      kept: int | None) -> None:
+    # found by test_csv_rows_round_trip: float("0\x1f") raised and the whole row was skipped
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "year.csv"
+        path.write_text(f'abstract,year\n"{"0" * 20}","{year}"\n', encoding="utf-8")
+        report = load_papers([path])
+    assert [p.year for p in report.papers] == [kept] and not report.skipped
