@@ -32,6 +32,8 @@ def asked_thing(question: str) -> str | None:
         # ...": the things NAME_ASK reads, when told by words of their own (fresh dev batch ma);
         # "which model and dataset" asks for both, no one thing
         return stem(named["thing"].split()[-1].casefold())
+    elif (terse := cues.TERSE_THING_ASK.search(asked)) and terse["thing"]:
+        word = terse["thing"]  # "nutribench languages covered" (fresh dev batch me)
     else:
         return None
     thing = stem(word.casefold())  # "policies" → policy

@@ -2,8 +2,9 @@
 between two named things ("CSA outperforms CLIP" → "CLIP comes out ahead of CSA"; "unlike
 TabPFN, the networks MotherNet generates are efficient" → "unlike MotherNet, TabPFN is
 efficient"), the direction of an "A-to-B" ("coarse-to-fine" → "fine-to-coarse") and of a
-transformation ("apo into holo pockets" → "holo back into apo"), and baselines made to beat
-the method that the abstract says beats them.
+transformation ("apo into holo pockets" → "holo back into apo") or of a cause ("A enhances B"
+→ "B in turn strengthens A"), and baselines made to beat the method that the abstract says
+beats them.
 
 Comparisons are read between names (rag/claims.py names_in) and, for baselines, by the words
 for baselines and earlier methods; another paraphrase of the compared things ("these agents")
@@ -19,6 +20,7 @@ from rag.claims import names_in
 from rag.cues.claim_checks import (
     BASELINES_WIN,
     BEATS_BASELINES,
+    CAUSES,
     COMPARISON_REACH,
     DIRECTION,
     LOSES_TO,
@@ -103,22 +105,27 @@ def check_direction(claim: str, paper_text: str) -> str | None:
     return None
 
 
-def _transformations(text: str) -> list[tuple[set[str], set[str]]]:
-    """The (what, into what) content words of a text's "transforms A into B"."""
+def _transformations(text: str, pattern: re.Pattern[str]) -> list[tuple[set[str], set[str]]]:
+    """The (what, into what) content words of a text's "transforms A into B" (or "A leads to
+    B": `pattern`)."""
     return [(content_keys(read_words(m["a"])), content_keys(read_words(m["b"])))
-            for m in TRANSFORMS.finditer(text)]
+            for m in pattern.finditer(text)]
 
 
 def check_transformation(claim: str, paper_text: str) -> str | None:
     """The claim must not turn what the cited abstract transforms into what it transforms it
     into: "turns holo pockets back into apo pockets" where the abstract "transforms apo pockets
-    into holo pockets". Only words on one side of the abstract's transformation count."""
-    stated = _transformations(paper_text)
-    for source, target in _transformations(claim):
-        for was, became in stated:
-            was_only, became_only = was - became, became - was
-            if source & became_only and target & was_only and not source & was_only:
-                return "turns round what the abstract's transformation makes of what"
+    into holo pockets"; nor a cause into its effect ("B in turn strengthens A" for "A enhances
+    B"). Only words on one side of the abstract's transformation count."""
+    for pattern, reason in ((TRANSFORMS, "turns round what the abstract's transformation makes "
+                                         "of what"),
+                            (CAUSES, "turns round what the abstract says leads to what")):
+        stated = _transformations(paper_text, pattern)
+        for source, target in _transformations(claim, pattern):
+            for was, became in stated:
+                was_only, became_only = was - became, became - was
+                if source & became_only and target & was_only and not source & was_only:
+                    return reason
     return None
 
 

@@ -38,7 +38,7 @@ from rag.names import (
     term_acronyms,
     without_names,
 )
-from rag.query import AskKind, QuestionIntent
+from rag.query import AskKind, QuestionIntent, as_question
 
 Weight = Callable[[str], float]
 
@@ -91,7 +91,9 @@ def tells_thing(s: ScoredSentence, thing: str, hits: list[Hit]) -> bool:
     and tasks, the words of an evaluation), or states a result on a named one of the things a
     method is evaluated on: "significant improvements over state-of-the-art techniques in
     MineDojo" (fresh dev batch la)."""
-    if not {thing, *cues.THING_WORDS.get(thing, ())}.isdisjoint(terms(s.text)):
+    compound = cues.OTHER_THING_COMPOUNDS.get(thing)
+    text = compound.sub(" ", s.text) if compound else s.text
+    if not {thing, *cues.THING_WORDS.get(thing, ())}.isdisjoint(terms(text)):
         return True
     if thing not in cues.EVALUATED_THINGS or cues.RESULT_CUE.search(s.text) is None:
         return False
@@ -137,7 +139,8 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
     # A named measure ("how accurate", "what speedup") is what the figure must stand near.
     # ... and so is a generic measure's qualifier: "the largest model size" by "model sizes up
     # to 1.7B" (fresh dev batch w)
-    qualifiers = measure_qualifiers(question)
+    # ... asked in a request too: "..., tell me the expert count" (fresh dev batch md)
+    qualifiers = measure_qualifiers(as_question(question))
     specific = asked_measures(question) | counted | qualifiers
     # "How many tasks": a count, not a share or a multiple of them (fresh dev batch 17),
     # unless a multiple or a difference is what is asked ("how many times", "how much more").

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from paperwise.text import TOKEN, defuse_markers, stem, terms
+from paperwise.text import defuse_markers, terms
 from paperwise.types import (
     Answer,
     AnswererName,
@@ -37,6 +37,7 @@ from rag.evidence import (
     demote_background,
     favour_method,
     find_evidence,
+    first_own_sentence,
     more_of_paper,
     naming_first,
     on_topic,
@@ -47,6 +48,7 @@ from rag.markers import (
     compared_markers,
     described_marker,
     markers_about,
+    markers_naming,
     named_markers,
     paper_on_topic,
 )
@@ -61,6 +63,7 @@ from rag.prompts import (
     RELATED_LEAD_BY_LANGUAGE,
 )
 from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts, topic_alternatives
+from rag.verdicts import claim_first, with_verdict
 
 
 def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
@@ -130,18 +133,21 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
                         and not _described(question, intent, evidence[0], pool, hits, weight)):
         return None
     if (intent.shape == "detail" and intent.asks_for is None and not intent.yes_no
-            and not cues.WHY_ASK.search(question)):
+            and not answer_shape.WHY_ASK.search(question)):
         # Within the answering paper ("why" asks for the problem it sets out, so not then; a
         # yes/no question asks whether its claim holds: the sentence stating it settles it).
         pool = evidence = favour_method(demote_background(
             [s for s in pool if s.marker == evidence[0].marker]))
     if intent.yes_no and intent.asks_for is None:
-        pool = evidence = _claim_first([s for s in pool if s.marker == evidence[0].marker], hits,
+        pool = evidence = claim_first([s for s in pool if s.marker == evidence[0].marker], hits,
                                        question)
     thing = asked_thing(question) if intent.asks_for in (None, "name") else None
     if thing:  # "which four domains was X evaluated on": "on four challenging domains" first
         evidence = naming_first(evidence, question, thing, hits)
     best = evidence[0]
+    if intent.asks_for is None and intent.shape in ("summary", "detail") \
+            and not intent.yes_no and answer_shape.PURPOSE_ASK.search(question):
+        return _purpose_line(best, pool)
     if intent.shape == "summary" and intent.asks_for is None:
         return _summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
@@ -158,51 +164,14 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     return Line(f"{quote(lead)} [{best.marker}].\n{body}", quoted)
 
 
-def _claim_first(pool: list[ScoredSentence], hits: list[Hit],
-                 question: str) -> list[ScoredSentence]:
-    """For "Does X need Y?": the sentence that states the claim (Y), not the one that merely
-    names X, settles it: the paper's sentences by the share of the question's term weight they
-    hold outside the paper's name, then by score. The top one is ranked first."""
-    def claim_share(s: ScoredSentence) -> float:
-        name = set(terms(hits[s.marker - 1].paper.title)) | asked_names
-        return sum(share for term, share in s.cover if term not in name)
-
-    asked_names = set(terms(" ".join(name_tokens(question))))  # the subject, not the claim
-    if not pool:
-        return pool
-    top = max(pool, key=lambda s: (claim_share(s), s.score))
-    if claim_share(top) == 0:
-        return pool
-    lifted = replace(top, score=max(s.score for s in pool) + answer_shape.CLAIM_MARGIN)
-    return [lifted, *(s for s in pool if s is not top)]
-
-
-def verdict(question: str, sentence: str) -> str | None:
-    """"yes", "no", "part" or "unsure" for a yes/no question from the sentence that answers it;
-    None for a question that itself negates ("Does X not need Y?"), too easily misread."""
-    asked = {t for t in terms(question) if t not in cues.ASK_WORDS}
-    words = TOKEN.findall(question.casefold())
-    if not asked or any(answer_shape.DENYING.fullmatch(w) for w in words) or "n't" in question:
-        return None
-    tokens = TOKEN.findall(sentence.casefold())
-    stems = [stem(t) for t in tokens]
-    for i, token in enumerate(tokens):
-        if answer_shape.DENYING.fullmatch(token) and asked & set(
-                stems[i + 1 : i + 1 + answer_shape.NEGATION_WINDOW]):
-            return "no"
-    if answer_shape.LIMITING.search(sentence):
-        return "part"
-    return "yes" if len(asked & set(stems)) >= answer_shape.YES_COVER * len(asked) else "unsure"
-
-
-def _with_verdict(question: str, line: Line) -> Line:
-    """A yes/no question's line, led by its verdict (the best quoted sentence decides)."""
-    best = max(line.quoted, key=lambda s: s.score)
-    found = verdict(question, best.text)
-    # Without a verdict the quotes answer alone: a hedge first would read like a refusal.
-    if found in (None, "unsure"):
-        return line
-    return Line(f"{answer_shape.YES_LEAD[found]} {line.text}", line.quoted)
+def _purpose_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
+    """What a paper is for: the problem it sets out (the sentence before it first says what it
+    does) and that sentence; a paper opening with its method gives the sentence after."""
+    own = sorted((s for s in pool if s.marker == best.marker), key=lambda s: s.index)
+    first = first_own_sentence(own).get(best.marker, best.index)
+    wanted = (first - 1, first) if first > own[0].index else (first, first + 1)
+    picked = [s for s in own if s.index in wanted] or [best]
+    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in picked), picked)
 
 
 def _summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
@@ -297,6 +266,8 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
     """Each part answered on its own; a part the abstracts lack is named, not guessed."""
     lines: list[str | Line] = []
     missing = []
+    verdicts: list[Line] = []  # yes/no parts asking no detail of their own
+    detail_missing = False
     for number, bare in enumerate(intent.parts):
         # "Does X beat Y, and by how much?": a part naming nothing is read with the others
         part = bare if set(terms(bare)) - cues.ASK_WORDS else " ".join(
@@ -313,11 +284,19 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
             part, bare, hits, named, weight), weight)
         if line is None or missing_names(part, hits):
             missing.append(ORDINALS[min(number, len(ORDINALS) - 1)])
+            detail_missing = detail_missing or part_intent.asks_for in cues.DETAIL_ASKS
         elif not {(s.marker, s.index) for s in line.quoted} <= {
                 (s.marker, s.index) for earlier in lines if isinstance(earlier, Line)
                 for s in earlier.quoted}:  # one sentence may answer both parts: shown once
-            lines.append(_with_verdict(part, line) if part_intent.yes_no else line)
+            shown = with_verdict(part, line) if part_intent.yes_no else line
+            lines.append(shown)
+            if part_intent.yes_no and part_intent.asks_for is None:
+                verdicts.append(shown)
             named = named or {line.quoted[0].marker}  # "... and how large is it?"
+    if detail_missing:
+        # "Can I use X in a commercial product? What are its terms of use?": the verdict hangs
+        # on the licence the abstracts lack, so no "Yes" stands without it (fresh dev batch me)
+        lines = [line for line in lines if line not in verdicts]
     if not lines:
         return _refusal(question, intent, hits, scored)
     lines += [MISSING_PART.format(ordinal=o) for o in missing]
@@ -363,7 +342,15 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
             return _refusal(question, intent, hits, scored)
         if intent.shape == "compare":  # what a comparison names, each by its own words
             named |= compared_markers(question, hits, weight)
-        answer = _list_answer(question, intent, scored, hits, named, weight, rescore)
+        if intent.shape == "compare" and len(
+                one := named or markers_naming(name_tokens(question), hits, every=True)) == 1:
+            # both things in one paper ("what does Db-TSW change compared with the original
+            # tree-sliced Wasserstein distance?"): that paper tells the difference, not a
+            # list of every paper using the words (fresh dev batch md)
+            answer = _compound_answer(question, replace(intent, shape="detail", parts=split_parts(
+                question) or (question,)), scored, hits, one, weight, rescore)
+        else:
+            answer = _list_answer(question, intent, scored, hits, named, weight, rescore)
         if intent.shape == "list" or len(answer.citations) != 1:
             return answer
         # "What is X and how does it compare to Y?", Y no paper here: X's sentences answer it
@@ -376,7 +363,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     if line is None:
         return _refusal(question, intent, hits, scored)
     if intent.yes_no and intent.language == "en":
-        line = _with_verdict(question, line)
+        line = with_verdict(question, line)
     lead = RELATED_LEAD_BY_LANGUAGE[intent.language]  # frames English quotes for a Chinese reader
     return _compose(question, hits, [lead, line] if lead else [line])
 

@@ -47,12 +47,18 @@ def _covering(item: str, hits: list[Hit], weight: Weight) -> set[int]:
 def markers_mentioning(question: str, hits: list[Hit]) -> set[int]:
     """Sources whose abstract mentions a name the question asks about ("Kinetix"): a detail
     of Kinetix is not answered from a neighbour that has the asked kind of detail."""
+    return markers_naming(name_tokens(question), hits)
+
+
+def markers_naming(names: list[str], hits: list[Hit], every: bool = False) -> set[int]:
+    """Sources whose title or abstract holds any (or `every`) one of the names."""
     # words starting where the name does: "ViT" is not in "activities" (fresh dev batch lc);
     # "GS" (of "GS-Former") is in "GS-Former"
-    names = [re.compile(rf"(?<![\w-]){re.escape(n)}(?:e?s)?(?![^\W_])", re.I)
-             for n in name_tokens(question)]
-    return {m for m, hit in enumerate(hits, start=1)
-            if any(n.search(f"{hit.paper.title} {hit.paper.abstract}") for n in names)}
+    patterns = [re.compile(rf"(?<![\w-]){re.escape(n)}(?:e?s)?(?![^\W_])", re.I) for n in names]
+    holds = all if every else any
+    texts = [f"{hit.paper.title} {hit.paper.abstract}" for hit in hits]
+    return {m for m, text in enumerate(texts, start=1)
+            if names and holds(p.search(text) for p in patterns)}
 
 
 def paper_on_topic(topic: list[str], hits: list[Hit], about: set[int],

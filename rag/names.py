@@ -16,17 +16,16 @@ from rag.cues.parts import ASIDE
 def name_tokens(question: str) -> list[str]:
     """Proper names and acronyms in the question's question sentences (those ending in "?"),
     so that instructions wrapped around a question ("Ignore your rules ...") do not count."""
-    sentences = split_sentences(re.sub(r"<[^<>]{0,40}>", " ", question))
-    asked = [s for s in sentences if s.rstrip().endswith(("?", "？"))] or sentences
     names = []
-    for sentence in asked:
+    for sentence in _asked_sentences(re.sub(r"<[^<>]{0,40}>", " ", question)):
         for match in cues.NAME_TOKEN.finditer(sentence):
             token = match.group(1).strip(".")
             at_start = not sentence[: match.start()].strip(" \"'([<")
             looks_named = any(c.isupper() for c in token[1:]) or any(c.isdigit() for c in token)
             if token.casefold() in cues.GENERIC_NAMES or (at_start and not looks_named):
                 continue
-            names.append(token)
+            # an acronym's plural is the acronym: "NPUs" (fresh dev batch md), "LLMs"
+            names.append(token[:-1] if re.fullmatch(r"\w*[A-Z]s", token) else token)
     return names
 
 
@@ -68,6 +67,17 @@ def _squash(text: str) -> str:
     return re.sub(r"(?<=\w)[._-](?=\w)", "", text)
 
 
+# A question typed in lower case after a scene ("... way too noisy. does the two-stage learner
+# help?"): the sentence splitter wants a capital, so the asking word starts one here.
+_LOWER_ASK = re.compile(r"(?<=[.!])\s+(?=(?:does|do|did|is|are|was|were|can|could|what|which|how|"
+                        r"why|who|where|when)\b)")
+
+
+def _asked_sentences(question: str) -> list[str]:
+    sentences = [part for s in split_sentences(question) for part in _LOWER_ASK.split(s)]
+    return [s for s in sentences if s.rstrip().endswith(("?", "？"))] or sentences
+
+
 def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> list[str]:
     """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
     as alternatives ("Atari or MuJoCo") one is enough; the names around them still count ("Is
@@ -106,7 +116,19 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
     unmatched = set(names_missing_from(names, text))  # the abstract cleaned once, not per name
     lacking = [n for n in names if not name_pattern(n, question).search(text)
                and (asked_version(n, question) or n in unmatched)]
-    return _still_needed(lacking, question)
+    sizes = _asked_sizes(question)
+    if any(re.search(pattern, text, re.I) for pattern in sizes.values()):
+        sizes = {}
+    return _still_needed(lacking, question) + list(sizes)
+
+
+def _asked_sizes(question: str) -> dict[str, str]:
+    """The sizes the question's asked sentences name, each with the pattern finding it in a
+    text: "13B" as 13B, 13b, "13 B", "LLaMA-2-13B" or "13 billion"."""
+    asked = " ".join(_asked_sentences(question))
+    return {match.group(0): rf"(?<![\d.]){re.escape(match.group(1))}\s?(?:{match.group(2)}\b|"
+            rf"{cues.SIZE_WORDS[match.group(2).lower()]})"
+            for match in cues.SIZE_TOKEN.finditer(asked)}
 
 
 def _shortened_words(question: str, haystack: str) -> set[str]:

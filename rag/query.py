@@ -66,7 +66,8 @@ def _ask_kind(question: str) -> AskKind | None:
     if (cues.QUANTITY.search(question) or cues.QUANTITY_SUPERLATIVE.search(question)
             or cues.TERSE_MEASURE.search(question)):
         return "quantity"
-    return "name" if (cues.NAME_ASK.search(question) or cues.TERSE_THING_ASK.search(question)) \
+    return "name" if (cues.NAME_ASK.search(question) or cues.TERSE_THING_ASK.search(question)
+                      or cues.OTHER_NAME_ASK.search(question)) \
         and not cues.KIND_OF_ASK.search(question) else None
 
 

@@ -2,12 +2,16 @@
 aleatoric through a Bayesian prior" for the abstract's "epistemic uncertainty through a Bayesian
 prior ... and aleatoric uncertainty through Brownian motion".
 
-Terms are contrasted when an abstract sentence holds both as modifiers of one head word
-("epistemic/aleatoric uncertainty"), as hyphenated words of one last part ("block-wise /
-component-wise") or as the two sides of an antonym pair (cues.POLARITY_PAIRS: "fat"/"thin").
+Terms are contrasted when an abstract sentence (or two neighbouring ones, read as one) holds
+both as modifiers of one head word ("epistemic/aleatoric uncertainty"), as hyphenated words of
+one last or first part ("block-wise / component-wise", "identity-agnostic / identity-specific")
+or as the two sides of an antonym pair (cues.POLARITY_PAIRS: "fat"/"thin"; ROLE_PAIRS:
+"global"/"local"). A word the abstract gives in brackets after its own ("a fat (heavy-tailed)
+policy") stands for it in the claim.
 The claim swaps them when each stands in a clause sharing more words with the other's clause
-in the abstract sentence than with its own. English only; a miss rather than a false alarm:
-both terms must be in the claim, once, in clauses of their own.
+in the abstract than with its own, or when each describes the word the other describes in the
+abstract ("identity-specific latent features" for "identity-agnostic latent features"). English
+only; a miss rather than a false alarm: both terms must be in the claim, once.
 Cues: rag/cues/claim_checks.py."""
 
 from __future__ import annotations
@@ -17,22 +21,36 @@ from collections import defaultdict
 from itertools import pairwise
 
 from paperwise.text import STOPWORDS, language_of, split_sentences, strip_markers
-from rag.cues.claim_checks import MIN_ROLE_CROSSING, ROLE_CLAUSE_JOINERS
+from rag.cues.claim_checks import (
+    MIN_ROLE_CROSSING,
+    ROLE_BOUND_WORDS,
+    ROLE_CLAUSE_JOINERS,
+    ROLE_PAIRS,
+)
 from rag.cues.verify import POLARITY_PAIRS
 from rag.wording import term_key
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*|[,;:()]")
 Clause = list[str]
+_ALIAS = re.compile(r"\b([a-z][\w-]*) \(([a-z][\w-]*)\)", re.I)
 
 
-def _clauses(text: str) -> list[Clause]:
+def _clauses(text: str, aliases: dict[str, str] | None = None) -> list[Clause]:
     clauses: list[Clause] = [[]]
-    for word in _TOKEN.findall(strip_markers(text).lower().replace("’", "'")):
+    text = _ALIAS.sub(r"\1", strip_markers(text))  # an alias in brackets ends no clause
+    for word in _TOKEN.findall(text.lower().replace("’", "'")):
         if word in ",;:()" or word in ROLE_CLAUSE_JOINERS:
             clauses.append([])
         else:
-            clauses[-1].append(word)
+            clauses[-1].append((aliases or {}).get(word, word))
     return [c for c in clauses if c]
+
+
+def _aliases(paper_text: str) -> dict[str, str]:
+    """The words an abstract gives in brackets after its own: "a fat (heavy-tailed) proposal
+    policy ... a thin (sparse) policy" lets a claim say "heavy-tailed" for fat."""
+    return {alias.lower(): word.lower() for word, alias in _ALIAS.findall(paper_text)
+            if _word(word.lower()) and alias.lower() not in STOPWORDS}
 
 
 def _word(token: str) -> bool:
@@ -49,6 +67,9 @@ def contrasted_terms(clauses: list[Clause]) -> set[tuple[str, str, str]]:
             if a < b and a.rsplit("-", 1)[1] == b.rsplit("-", 1)[1] \
                     and a.split("-")[0] != b.split("-")[0]:
                 found.add((a, b, a.rsplit("-", 1)[1]))
+            # ... or their first ("identity-agnostic / identity-specific features")
+            if a < b and a.count("-") == b.count("-") == 1 and a.split("-")[0] == b.split("-")[0]:
+                found.add((a, b, a.split("-")[0]))
     modifiers: dict[str, set[str]] = defaultdict(set)
     for clause in clauses:
         for word, head in pairwise(clause):
@@ -58,7 +79,7 @@ def contrasted_terms(clauses: list[Clause]) -> set[tuple[str, str, str]]:
               if a < b}
     # antonyms both named ("a heavy-tailed fat policy ... a sparse thin one")
     words = {w for c in clauses for w in c}
-    for side_a, side_b, _ in POLARITY_PAIRS:
+    for side_a, side_b in [*((a, b) for a, b, _ in POLARITY_PAIRS), *ROLE_PAIRS]:
         found |= {(min(a, b), max(a, b), "") for a in words & side_a for b in words & side_b}
     return found
 
@@ -73,11 +94,26 @@ def _context(clause: Clause, skip: set[str]) -> set[str]:
     return {term_key(w) for w in clause if _word(w) and len(w) > 2 and w not in skip} - keys
 
 
+def _described(clause: Clause, term: str) -> str | None:
+    """The content word the term describes: the first within ROLE_BOUND_WORDS after it."""
+    at = clause.index(term)
+    return next((term_key(w) for w in clause[at + 1:at + 1 + ROLE_BOUND_WORDS]
+                 if _word(w) and len(w) > 2), None)
+
+
 def _swapped(claim: list[Clause], sentence: list[Clause]) -> str | None:
     for a, b, head in sorted(contrasted_terms(sentence)):
         ca, cb = _only_clause(claim, a), _only_clause(claim, b)
         ea, eb = _only_clause(sentence, a), _only_clause(sentence, b)
-        if ca is None or cb is None or ea is None or eb is None or ca == cb or ea == eb:
+        if ca is None or cb is None or ea is None or eb is None:
+            continue
+        # "identity-specific latent features with identity-agnostic visual features" for the
+        # abstract's "identity-agnostic latent ... identity-specific visual features"
+        theirs = (_described(sentence[ea], a), _described(sentence[eb], b))
+        if None not in theirs and theirs[0] != theirs[1] and term_key(head) not in theirs \
+                and (_described(claim[ca], a), _described(claim[cb], b)) == theirs[::-1]:
+            return f"swaps what '{a}' and '{b}' describe in the abstract"
+        if ca == cb or ea == eb:
             continue
         skip = {a, b, head}
         mine_a, mine_b = _context(claim[ca], skip), _context(claim[cb], skip)
@@ -94,8 +130,14 @@ def check_roles(claim: str, paper_text: str) -> str | None:
     """The claim must not give two contrasted terms each other's roles."""
     if language_of(claim) != "en":
         return None
-    mine = _clauses(claim)
-    for sentence in split_sentences(paper_text):
+    words = set(_TOKEN.findall(claim.lower()))
+    # an alias stands for its word where the claim does not use the word itself
+    mine = _clauses(claim, {alias: word for alias, word in _aliases(paper_text).items()
+                            if word not in words})
+    sentences = split_sentences(paper_text)
+    # the two roles may be told in two sentences ("... are block-wise identifiable. With a
+    # further assumption, ... component-wise"): each pair of neighbours is read as one too
+    for sentence in [*sentences, *(f"{a} ; {b}" for a, b in pairwise(sentences))]:
         if reason := _swapped(mine, _clauses(sentence)):
             return reason
     return None

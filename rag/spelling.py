@@ -78,13 +78,26 @@ def respell(question: str, known: Callable[[str], bool],
         near = [w for w in _one_edit(word.casefold()) if counts.get(w, 0) > 0
                 and not _inflected(word.casefold(), w)]
         if not near:
-            return word
+            return _joined(word, found, known)
         best = max(near, key=lambda w: (counts[w], w))
         read_as = best.capitalize() if word[0].isupper() else best
         found.append(Respelling(word, read_as))
         return read_as
 
     return _WORD.sub(read, question), found
+
+
+def _joined(word: str, found: list[Respelling], known: Callable[[str], bool]) -> str:
+    """Two corpus words typed as one ("finetuning" for "fine-tuning", which the corpus splits
+    into "fine" and "tuning": fresh dev batch md), read hyphened; else the word as typed."""
+    lower = word.casefold()
+    plain = STOPWORDS | cues.ASK_WORDS  # "workaround" is no "work" (papers) around
+    for at in range(cues.MIN_JOINED_PART, len(lower) - cues.MIN_JOINED_PART + 1):
+        head, tail = lower[:at], lower[at:]
+        if known(head) and known(tail) and not {head, tail} & plain:
+            found.append(Respelling(word, f"{word[:at]}-{word[at:]}"))
+            return found[-1].read_as
+    return word
 
 
 # A word as the corpus writes it: letters first, with digits and hyphens ("GPT-4o", "ET-SEED").

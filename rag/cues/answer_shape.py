@@ -62,3 +62,15 @@ YES_LEAD = {"yes": "Yes.", "no": "No.", "part": "In part."}
 # learning" for "demonstrations" (6 of 7 fully cited at 0.3, 4 at 0.5). Word matching misses
 # paraphrases, so the ratio stays low.
 LIST_COVER_RATIO = 0.3
+
+# "Why" asks for the problem a paper sets out: its background sentences stay (rag/extractive.py).
+WHY_ASK = re.compile(r"\bwhy\b|为什么|为何", re.I)
+# Asking what a method is for asks its purpose: the problem the abstract sets out, then what
+# the paper does about it ("what is fat-to-thin policy optimization for?", "what problem does
+# it solve", "meant to be used for": fresh dev batch me; general English of purpose).
+PURPOSE_ASK = re.compile(r"\bwhat(?:'s| is| are)\b(?! \w+ (?:evaluated|tested|trained)\b)"
+                         r"[^?]{1,60}\bfor\s*\??\s*$"
+                         r"|\bwhat (?:problems?|issues?|challenges?|gaps?) (?:does|do|did|is|are) "
+                         r"[^?]{1,60}\b(?:solv|address|tackl|fix|overcom)\w*"
+                         r"|\b(?:meant|intended|designed) (?:to be used )?for\b|\bpurpose of\b",
+                         re.I)

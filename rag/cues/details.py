@@ -30,6 +30,10 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                            # "what head-mounted display hardware", "olmoe pretraining hardware?"
                            # (dev split lk018b, ll015a)
                            r"|\b(?:which|what)(?: (?!of\b)[\w-]+){1,2} hardware(?!-)\b"
+                           # ... as equipment: "what VR equipment did they use for data
+                           # collection" (fresh dev batch md; general English)
+                           r"|\b(?:which|what)(?: (?!of\b)[\w-]+){0,2} "
+                           r"(?:equipment|gear|apparatus)\b"
                            r"|\b(?:training|pretraining|pre-training|inference|target|deployment|"
                            r"evaluation|eval) hardware(?!-)\b"
                            # a few words ending in the detail asked: "mad-td hardware?" (dev ln005a)

@@ -131,15 +131,25 @@ LIST_ASK = re.compile(
     r"(?:\w+\s+){0,2}?(?-i:[\w-]*[A-Z][\w-]*[A-Z0-9][\w-]*)\b)))"
     # ... after a clause setting the scene: "For a reading group on X, which of these abstracts
     # deal with Y?" (fresh dev batch lz)
-    r"|[,;:.]\s+(?:which|what) of (?:the|these|those) (?:\S+ ){0,2}?(?:papers|abstracts|works|"
-    r"studies)\b"
-    r"|\b(?:list|name|find|show)(?: me)?(?: all)?"
-    r" (?:the )?(?:papers|works?|studies|methods|research|approaches)\b"
+    # ... or a dash: "I'm surveying X - which abstracts in this collection do that?" (fresh dev
+    # batch md)
+    r"|(?:[,;:.]|\s[–—-])\s+(?:which|what) of (?:the|these|those) (?:\S+ ){0,2}?(?:papers|"
+    r"abstracts|works|studies)\b"
+    # (without "of the", not "works" nor "studies": ", which studies graphs" is a relative
+    # clause)
+    r"|(?:[,;:.]|\s[–—-])\s+(?:which|what) (?:\S+ ){0,2}?(?:papers|abstracts)\b"
+    # "give me the abstracts that look at X" (fresh dev batch me)
+    r"|\b(?:list|name|find|show|give)(?: me)?(?: all)?"
+    r" (?:the )?(?:papers|works?|studies|methods|research|approaches|abstracts)\b"
     r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) (?:collection|set|corpus|index)\b"
+    # "what's in this collection on that problem?" (fresh dev batch me)
+    r"|\bwhat(?:'s| is)(?: there)? in (?:this|the) (?:collection|set|corpus|index)\b"
     # "has anyone applied X to Y?" asks whether some work did (dev split lu030)
     r"|\b(?:has|have|did|does) any(?:one|body)\b"
-    r"|\b(?:is|are) there (?:any )?(?:\S+ )?"
-    r"(?:work|works|papers?|studies|research|methods?)\b|\bany (?:work|papers?|research|studies)"
+    # "is there multimodal data-pruning work here" (fresh dev batch md)
+    r"|\b(?:is|are) there (?:any )?(?:(?:\S+ ){0,3}?(?:work|works|papers?|studies|research)"
+    # ("is there a video-conditioned policy method that ..." asks about one: dev split lz023b)
+    r"|(?:\S+ )?methods?)\b|\bany (?:work|papers?|research|studies)"
     # a question opening with "any" asks whether there are some: "any continual / incremental
     # learning methods that deal with forgetting?" (fresh dev batch s)
     r"\b|^\s*+any (?:\S+ ){0,4}?(?:methods|approaches|techniques|models|benchmarks|datasets)\b"
@@ -149,7 +159,10 @@ LIST_ASK = re.compile(
     # "anything on X", "work on X or Y?" (fresh dev batch c); "anything combining X", "X work
     # that ...", "X papers?", "which ones are there?" (fresh dev batch e)
     r"|^\s*+(?:anything|work|research|literature) (?:on|about|regarding)\b|^\s*+anything \w+ing\b"
-    r"|\bwork (?:that|which) \w+s\b|\bwhich ones\b"
+    # ... but "that/the X work that uses Y" is one paper ("the training budget of that
+    # embodied-AI representation work that uses neural rendering": fresh dev batch md)
+    r"|^(?:(?!\b(?:that|the|this)\s+(?:[\w-]+\s+){0,3}work\b).)*?\bwork (?:that|which) \w+s\b"
+    r"|\bwhich ones\b"
     # a topic and "papers?", not a question about "these papers"
     r"|^\s*+(?!(?:what|how|why|when|who|whose|which|does|do|did|is|are|was|were|can)\b)"
     # ... examples may follow: "bandit papers (linear, contextual)", "mech interp papers -

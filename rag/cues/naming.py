@@ -16,10 +16,17 @@ _SUPERLATIVES = ("lowest|highest|best|worst|most|least|largest|smallest|fastest|
 # before "of" ("use most of the data") is a quantifier, not a superlative (fresh dev batch 26).
 # "On top of" says "besides" and ranks nothing ("the one hyperparameter SOAP adds on top of
 # Adam"; fresh dev batch b); "ended up on top" still ranks.
-_RANKING_WORD = (rf"(?!(?:most|least)\b)(?!(?<=on )top of\b)(?:{_SUPERLATIVES})|(?<!do )"
+# "Top-k", "top-1" name a routing or an accuracy, no ranking: "tell me the expert count and the
+# top-k routing setting" (fresh dev batch md; how ML writes them).
+_TOP_K = r"(?!top[-‐]?(?:k|\d+)\b)"
+_RANKING_WORD = (rf"(?!(?:most|least)\b)(?!(?<=on )top of\b){_TOP_K}(?:{_SUPERLATIVES})|(?<!do )"
                  r"(?<!does )(?<!did )(?<!are )(?<!were )(?<!is )(?:most|least)(?!\s+of\b)")
-RANKING_ASK = re.compile(rf"\b(?:which|what|who)\b.*\b(?:{_RANKING_WORD})\b|最好|最差|最高|最低",
-                         re.I)
+RANKING_ASK = re.compile(rf"\b(?:which|what|who)\b.*\b(?:{_RANKING_WORD})\b|最好|最差|最高|最低"
+                         # typed: "air-bench 2024 top model", "nutribench best model carb
+                         # estimation" (fresh dev batch md)
+                         rf"|{NO_QUESTION_WORD}.*\b{_TOP_K}(?:best|top|worst|strongest|weakest)"
+                         r"(?:[\s-]+performing)?[\s-]+(?:models?|methods?|llms?|systems?|"
+                         r"approach(?:es)?|baselines?|performers?)\b", re.I)
 # A superlative naming what a figure is measured against asks for no ranking: "what margin
 # does it report over the prior best method" asks for the margin (dev split lo001b).
 AGAINST_THE_BEST = re.compile(r"\b(?:over|than|against|versus|vs\.?|beyond|to|from)\s+(?:the\s+)?"
@@ -31,7 +38,7 @@ BEATING = re.compile(r"\b(?:outperform|surpass|beat|outdo|outstrip)\w*", re.I)
 # What a ranking question ranks on: its content words this many words around the superlative.
 RANKED_WINDOW = 3
 RANKING_EVIDENCE = re.compile(
-    rf"\b(?:{_SUPERLATIVES}|outperform\w*|surpass\w*|better|worse|beats?)\b", re.I)
+    rf"\b{_TOP_K}(?:{_SUPERLATIVES}|outperform\w*|surpass\w*|better|worse|beats?)\b", re.I)
 # "Which VR headset / GPU model / optimizer was used": a name the sentence must hold.
 NAME_ASK = re.compile(
     # "which of the 6 ECG datasets did they use" (fresh dev batch ld)
@@ -45,7 +52,8 @@ NAME_ASK = re.compile(
     r"device|library|framework|optimizer|backbone|architecture|tool|software|platform|robot|"
     # a collection of objects or texts is a dataset: "which 3D object collection supplied the
     # training examples" (dev split lr013b)
-    r"(?:object |data |text )?collection|corpus|corpora|"
+    # ... but not the collection searched ("which abstracts in this collection": dev md017b)
+    r"(?<!this )(?<!the )(?:object |data |text )?collection|corpus|corpora|"
     r"environment|game|"  # named: MuJoCo, Procgen, Atari (fresh dev batch 24)
     r"city|cities|country|countries|hospital|"  # places are named too (fresh dev batch 28)
     r"language|survey|"  # "which languages", "which national dietary survey" (dev d023, d016)
@@ -104,11 +112,20 @@ _TERSE_PREPOSITION = (r"(?:over|across|on|in|for|of|with|by|from|to|against|vs|v
                       r"under|between|among|via|without)")
 TERSE_THING_ASK = re.compile(
     NO_QUESTION_WORD + rf"\s*+(?:(?!{_TERSE_PREPOSITION}\s)\S+\s+){{1,{TERSE_TOPIC_WORDS}}}"
-    r"(?:datasets|benchmarks|baselines|environments|simulators|backbones|models|names?|"
+    r"(?:(?P<thing>datasets|benchmarks|baselines|environments|simulators|backbones|models|"
+    # languages and species are named too: "nutribench languages covered", "SIMPL hippocampus
+    # dataset species" (fresh dev batches md, me)
+    r"languages|species)|names?|"
     r"(?:dataset|benchmark|model) names?|"
     # ... or the names of them: "...: names of real-world datasets used?" (dev split lx006a)
     r"names? of (?:the )?(?:[\w-]+ ){0,3}(?:datasets|benchmarks|models|baselines|environments))"
-    r"(?:\s+(?:used|evaluated|tested|compared|employed|studied|chosen))?\s*\??\s*$", re.I)
+    r"(?:\s+(?:used|evaluated|tested|compared|employed|studied|chosen|covered|supported|"
+    r"included))?\s*\??\s*$", re.I)
+# "Was GPT-4 or some other LLM used?" asks which one, a name (held-out batch ly007b; general
+# English of choices).
+OTHER_NAME_ASK = re.compile(r"\bor (?:some |any |an )?(?:other|another) (?:[\w-]+ )?(?:llm|model|"
+                            r"language model|dataset|benchmark|simulator|optimizer|algorithm|"
+                            r"backbone|encoder|architecture|environment|baseline)s?\b", re.I)
 # "Which LLMs / language models / model families / backbones": models are named with a version
 # or size ("Llama2-13B", "GPT-4o", "T5"), an inner capital ("OLMoE", "ViT") or in capitals
 # ("BERT"); a sentence holding only plain capitalised words ("Natural Annealing", "Hamiltonian")
@@ -118,8 +135,10 @@ TERSE_THING_ASK = re.compile(
 # models was X tested on". One kind, a singular noun, then its verb.
 KIND_OF_ASK = re.compile(r"\b(?:what|which) (?:kind|type|sort) of (?:[\w-]+ ){0,3}?[\w-]+(?<!s) "
                          r"(?:does|do|did|is|was|can)\b", re.I)
-MODEL_NAME_ASK = re.compile(r"\b(?:which|what)\b(?: \S+){0,3}? (?:models?|(?:[lsmv]|ml)?lms?|"
-                            r"language models?|"
+MODEL_NAME_ASK = re.compile(r"(?:\b(?:which|what)\b(?: \S+){0,3}?"
+                            # "was GPT-4 or some other LLM used" (OTHER_NAME_ASK)
+                            r"|\bor (?:some |any |an )?(?:other|another)(?: [\w-]+)?) "
+                            r"(?:models?|(?:[lsmv]|ml)?lms?|language models?|"
                             r"model famil(?:y|ies)|backbones?|encoders?|decoders?)\b", re.I)
 MODEL_LIKE_NAME = re.compile(r"\d|\b[A-Za-z]*[a-z][A-Z]|\b[A-Z]{2,}\b")
 ACCELERATORS = r"gpus?|tpus?|a100|h100|v100"  # what compute is counted in
@@ -132,6 +151,9 @@ ACCELERATOR_NAME_ASK = re.compile(
     rf"\b(?:which(?: kinds? of| types? of)? {_ACCELERATOR}(?: models?| types?| cards?)?|what "
     rf"(?:kinds?|types?) of {_ACCELERATOR}|what {_ACCELERATOR} (?:models?|types?|cards?)) (?:was|"
     r"were|is|are|did|does|do)\b"
+    # ... plural: "on what GPUs was the largest SPA model trained?" asks their names, not how
+    # many (dev split lk015b)
+    r"|\bwhat (?:gpu|tpu)s (?:was|were|did|do)\b"
     # ... typed as a few words: "spa embodied representation gpu type" (dev split lu025a)
     rf"|\b{_ACCELERATOR} (?:models?|types?)\s*\??\s*$", re.I)
 # How a sentence names one: a vendor, a model code by the word ("8 A100 GPUs", "TPU v4").
@@ -141,3 +163,9 @@ ACCELERATOR_NAMED = re.compile(r"\b(?:nvidia|amd|tpu\s?v\d|[rg]tx\s?\d{3,4}|[a-z
 # A name in the possessive before another name is its maker: "OpenAI's GPT-4", "Google's Gemini
 # Ultra" (what follows a name of the question; general English, dev split ll010b, lr002b).
 MAKER_OF = re.compile(r"['’]s\s+(?-i:[A-Z][\w.-]*)")
+# A model or benchmark size the question names ("the 13B LLaMA-2 model", "prunenet 13b", "Atari
+# 100k") must be in the paper that answers: "compresses the 7B model in minutes. What about the
+# 13B?" is not answered by the 7B's figure (fresh dev batch me; how ML writes sizes). Of sizes
+# offered together ("on 7B or 13B") one is enough.
+SIZE_TOKEN = re.compile(r"(?<![\w.,-])(\d+(?:\.\d+)?)\s?([kmbt])\b", re.I)
+SIZE_WORDS = {"k": "thousand", "m": "million", "b": "billion", "t": "trillion"}

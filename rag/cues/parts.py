@@ -72,6 +72,9 @@ BARE_TOPIC = re.compile(r"^\s*+(?!.*[.!?？。])(?:[\w'’/-]++\s++){0,9}[\w'’
 # read as the corpus word one edit away (rag/spelling.py). Shorter ones are often names
 # typed in lower case ("vllm", "lora"), and many words lie one edit from a short one.
 MIN_TYPO_LENGTH = 5
+# An unknown word is read as two corpus words typed together ("finetuning") when each part has
+# at least this many letters: shorter parts split too many words by chance ("non", "pre").
+MIN_JOINED_PART = 4
 # A word typed in lower case is a name when the corpus writes it capitalised mid-sentence at
 # least this often ("imagenet" → ImageNet, "heartlang" → HeartLang; rag/spelling.py recase),
 # so the checks that tell names by their capitals see it (fresh dev batch i: "heartlang

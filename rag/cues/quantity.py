@@ -18,7 +18,9 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  # "what video resolution": told as 512×512 or 1080p (issue 13 fresh dev batch)
                  "resolution "
                  # "what success-weighted-by-path-length figure does it hit" (dev split ls021b)
-                 "figure").split()
+                 "figure "
+                 # typed short: "geox geometry3k acc" (fresh dev batch me)
+                 "acc").split()
 # "By what factor" asks for a multiple, told as "300x" or "3 times" whatever the question says
 # it multiplies ("by what factor does AttriBoT cut that cost": dev split ll001b).
 MULTIPLE_ASK = re.compile(r"\bby what (?:\w+ )?factor\b", re.I)
@@ -92,8 +94,9 @@ TERSE_MEASURE = re.compile(
     # ... a guess may follow: "geox model size? 7b or smaller?" (fresh dev batch ld)
     # ... and what it is of: "robotouille async score react gpt-4o" (fresh dev batch le)
     # ... or what it is measured against: "helm mrna avg gain over baselines" (dev split lo005a)
+    # ... after a comma too: "SOAP precond frequency value, 660m" (fresh dev batch md)
     r"(?:\s+(?:per|on|for|in|of|with|by|over|than|vs|versus|against)(?:\s+\S+){1,3}"
-    r"|(?:\s+(?-i:\S*[A-Z0-9]\S*)){1,2})?"
+    r"|,?(?:\s+(?-i:\S*[A-Z0-9]\S*)){1,2})?"
     r"\s*(?:\?+\s*[^?]{1,30})?\?*\s*$", re.I)
 # A unit the question names is the one the figure must carry: "how fast does X run? hz / ms
 # per frame" is not answered by "a 200-hour driving dataset", "in seconds per image" not by

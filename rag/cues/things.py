@@ -79,6 +79,11 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
                  "compared", "comparison", "than", "surpass", "surpasses", "surpassing", "beat",
                  "beats", "versus", "against"),
 }
+# Compounds whose head is another thing: "Large Language Models" names no language a text is
+# written in ("which languages are the NutriBench meal descriptions written in?" was answered
+# with the LLMs tested: fresh dev batch me).
+OTHER_THING_COMPOUNDS: dict[str, re.Pattern[str]] = {
+    "language": re.compile(r"\blanguage[- ]models?\b", re.I)}
 # The things a method is evaluated on: a result stated on a named one tells them too.
 EVALUATED_THINGS = frozenset({"benchmark", "dataset", "environment", "game", "task", "evaluation",
                               "testbed"})

@@ -17,7 +17,7 @@ from rag.evidence import (
     more_of_paper,
     topic_pairs,
 )
-from rag.extractive import extractive_answer, verdict
+from rag.extractive import extractive_answer
 from rag.figures import numbers_near, question_figures, states_figure
 from rag.markers import markers_about
 from rag.measures import (
@@ -29,6 +29,7 @@ from rag.measures import (
 )
 from rag.names import alternatives, asked_version, name_pattern
 from rag.query import analyse, as_question, split_parts
+from rag.verdicts import verdict
 
 
 @pytest.mark.parametrize("question", [

@@ -1,0 +1,66 @@
+"""Yes/no answers: the sentence that settles the claim, and the verdict it gives ("Yes.",
+"No.", "In part."). Read by rag/extractive.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from paperwise.text import TOKEN, stem, terms
+from paperwise.types import Hit
+from rag import cues
+from rag.cues import answer_shape
+from rag.evidence import ScoredSentence, first_own_sentence
+from rag.listing import Line
+from rag.names import name_tokens
+
+
+def claim_first(pool: list[ScoredSentence], hits: list[Hit],
+                 question: str) -> list[ScoredSentence]:
+    """For "Does X need Y?": the sentence that states the claim (Y), not the one that merely
+    names X, settles it: the paper's sentences by the share of the question's term weight they
+    hold outside the paper's name, then by score. The top one is ranked first."""
+    def claim_share(s: ScoredSentence) -> float:
+        name = set(terms(hits[s.marker - 1].paper.title)) | asked_names
+        return sum(share for term, share in s.cover if term not in name)
+
+    asked_names = set(terms(" ".join(name_tokens(question))))  # the subject, not the claim
+    if not pool:
+        return pool
+    # the paper's own sentences settle its claim; one before them tells of earlier work ("MLLMs
+    # struggle with geometry problems" answered "does GeoX beat the specialists?" with "No":
+    # fresh dev batch ma)
+    first_own = first_own_sentence(pool)
+    own = [s for s in pool if s.index >= first_own.get(s.marker, 0) and claim_share(s) > 0]
+    top = max(own or pool, key=lambda s: (claim_share(s), s.score))
+    if claim_share(top) == 0:
+        return pool
+    lifted = replace(top, score=max(s.score for s in pool) + answer_shape.CLAIM_MARGIN)
+    return [lifted, *(s for s in pool if s is not top)]
+
+
+def verdict(question: str, sentence: str) -> str | None:
+    """"yes", "no", "part" or "unsure" for a yes/no question from the sentence that answers it;
+    None for a question that itself negates ("Does X not need Y?"), too easily misread."""
+    asked = {t for t in terms(question) if t not in cues.ASK_WORDS}
+    words = TOKEN.findall(question.casefold())
+    if not asked or any(answer_shape.DENYING.fullmatch(w) for w in words) or "n't" in question:
+        return None
+    tokens = TOKEN.findall(sentence.casefold())
+    stems = [stem(t) for t in tokens]
+    for i, token in enumerate(tokens):
+        if answer_shape.DENYING.fullmatch(token) and asked & set(
+                stems[i + 1 : i + 1 + answer_shape.NEGATION_WINDOW]):
+            return "no"
+    if answer_shape.LIMITING.search(sentence):
+        return "part"
+    return "yes" if len(asked & set(stems)) >= answer_shape.YES_COVER * len(asked) else "unsure"
+
+
+def with_verdict(question: str, line: Line) -> Line:
+    """A yes/no question's line, led by its verdict (the best quoted sentence decides)."""
+    best = max(line.quoted, key=lambda s: s.score)
+    found = verdict(question, best.text)
+    # Without a verdict the quotes answer alone: a hedge first would read like a refusal.
+    if found in (None, "unsure"):
+        return line
+    return Line(f"{answer_shape.YES_LEAD[found]} {line.text}", line.quoted)
