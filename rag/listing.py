@@ -4,10 +4,11 @@ cover every relevant paper). Cues and thresholds: rag/cues/."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from paperwise.text import clean_for_display, defuse_markers, terms
+from paperwise.text import clean_for_display, defuse_markers, language_of, terms
 from paperwise.types import Hit
 from rag import cues
 from rag.cues import answer_shape
@@ -120,6 +121,9 @@ def listed_lines(question: str, intent: QuestionIntent, scored: list[ScoredSente
     """One line per fitting paper; for "papers on X or on Y", also the papers of each topic
     judged against that topic alone (the best paper of one does not set the bar for the
     other's), after those fitting the whole question."""
+    topic = list_topic(question) if intent.shape == "list" else question
+    if topic != question:  # a long request's frame dilutes its topic's likeness
+        question, scored = topic, rescore(topic)
     lines = _fitting_lines(question, intent, scored, hits, named, weight)
     if intent.shape == "list" and (alternatives := topic_alternatives(question)):
         shown = {line.quoted[0].marker: line for line in lines}
@@ -129,6 +133,16 @@ def listed_lines(question: str, intent: QuestionIntent, scored: list[ScoredSente
                 shown.setdefault(line.quoted[0].marker, line)
         lines = [shown[m] for m in sorted(shown)]
     return lines
+
+
+def list_topic(question: str) -> str:
+    """A long English list question without its request frame ("I'm surveying ... - which
+    abstracts in this collection do that?"); the question itself when short or unframed."""
+    if language_of(question) != "en" or len(question.split()) < cues.LONG_QUESTION_WORDS \
+            or not cues.LIST_FRAME.search(question):
+        return question
+    topic = re.sub(r"\s+", " ", cues.LIST_FRAME.sub(" ", question)).strip(" -–—:,?")
+    return topic if len(topic.split()) >= cues.MIN_LIST_TOPIC_WORDS else question
 
 
 def applied_nowhere(question: str, hits: list[Hit]) -> bool:

@@ -176,3 +176,23 @@ LIST_ASK = re.compile(
     # ... or "what's there?" (fresh dev batch la)
     r"|[,;:–—-]\s*what(?:'s| is) (?:there|out there|available)(?: here)?\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
+# The request around a long list question's topic ("I'm surveying methods where X - which
+# abstracts in this collection do that?", "Could you list every paper that X", "I need every
+# paper in the collection where X"): general English of asking, read off before the papers are
+# scored against the topic, whose likeness the frame's words dilute (fresh dev batches md, me).
+LIST_FRAME = re.compile(
+    r"^\s*(?:i'?m|i am|we'?re|we are)\s+(?:surveying|collecting|reviewing|organi[sz]ing|"
+    r"compiling|looking (?:for|at|into)|interested in|trying to find|searching for)"
+    r"(?:\s+(?:a|an|the)\s+reading group on)?\s+"
+    r"|^\s*i (?:need|want|would like|'d like)\s+"
+    r"|\b(?:could|can|would) you (?:please )?"
+    r"|\b(?:list|find|show me|give me|tell me|name)(?: all| every)?(?: of)?(?: the)?\s+"
+    r"(?:papers?|works?|abstracts?|studies)\b(?:\s+in (?:this|the) collection)?"
+    r"(?:\s+(?:that|which|where|whose|on|about|in which))?"
+    r"|\bevery (?:paper|work|abstract|study)(?: in (?:this|the) collection)?"
+    r"(?:\s+(?:that|which|where|whose|on|about|in which))?"
+    r"|\s*[-–—:,]?\s*(?:which|what) (?:papers|works|abstracts|studies)(?: in (?:this|the) "
+    r"collection| here)? (?:do|does|did|cover|address)(?: (?:that|this|it|so))?\s*\??\s*$"
+    r"|\b(?:in (?:this|the) collection|here)\b", re.I)
+# ... kept when this many words of topic remain, else the question is read whole.
+MIN_LIST_TOPIC_WORDS = 4

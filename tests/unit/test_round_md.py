@@ -19,6 +19,7 @@ from rag.comparisons import check_transformation
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, find_evidence, tells_thing
 from rag.extractive import extractive_answer
+from rag.listing import list_topic
 from rag.names import name_tokens, names_lacking
 from rag.query import analyse
 from rag.roles import check_roles
@@ -324,3 +325,20 @@ def test_more_ways_to_ask_for_papers(question: str, shape: str) -> None:
 ])
 def test_a_relative_clause_asks_for_no_papers(question: str) -> None:
     assert analyse(question).shape != "list"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("I'm surveying methods where one network generates the weights or parameters of another "
+     "network - which abstracts in this collection do that?",
+     "methods where one network generates the weights or parameters of another network"),
+    ("List all the works in this collection that deal with training models across many "
+     "clients without pooling data centrally",
+     "deal with training models across many clients without pooling data centrally"),
+    # short, or no frame: read whole
+    ("continual learning forgetting papers", "continual learning forgetting papers"),
+    ("Which papers study the variance of off-policy evaluation estimators in reinforcement "
+     "learning settings?", "Which papers study the variance of off-policy evaluation "
+     "estimators in reinforcement learning settings?"),
+])
+def test_a_long_list_questions_topic_without_its_frame(question: str, topic: str) -> None:
+    assert list_topic(question) == topic
