@@ -134,10 +134,10 @@ def check_roles(claim: str, paper_text: str) -> str | None:
     # an alias stands for its word where the claim does not use the word itself
     mine = _clauses(claim, {alias: word for alias, word in _aliases(paper_text).items()
                             if word not in words})
-    sentences = split_sentences(paper_text)
+    parsed = [_clauses(sentence) for sentence in split_sentences(paper_text)]
     # the two roles may be told in two sentences ("... are block-wise identifiable. With a
     # further assumption, ... component-wise"): each pair of neighbours is read as one too
-    for sentence in [*sentences, *(f"{a} ; {b}" for a, b in pairwise(sentences))]:
-        if reason := _swapped(mine, _clauses(sentence)):
+    for clauses in [*parsed, *(a + b for a, b in pairwise(parsed))]:
+        if reason := _swapped(mine, clauses):
             return reason
     return None

@@ -123,7 +123,8 @@ TERSE_THING_ASK = re.compile(
     r"included))?\s*\??\s*$", re.I)
 # "Was GPT-4 or some other LLM used?" asks which one, a name (held-out batch ly007b; general
 # English of choices).
-OTHER_NAME_ASK = re.compile(r"\bor (?:some |any |an )?(?:other|another) (?:[\w-]+ )?(?:llm|model|"
+_OR_OTHER = r"\bor (?:some |any |an )?(?:other|another)(?: [\w-]+)?"
+OTHER_NAME_ASK = re.compile(_OR_OTHER + r" (?:llm|model|"
                             r"language model|dataset|benchmark|simulator|optimizer|algorithm|"
                             r"backbone|encoder|architecture|environment|baseline)s?\b", re.I)
 # "Which LLMs / language models / model families / backbones": models are named with a version
@@ -137,7 +138,7 @@ KIND_OF_ASK = re.compile(r"\b(?:what|which) (?:kind|type|sort) of (?:[\w-]+ ){0,
                          r"(?:does|do|did|is|was|can)\b", re.I)
 MODEL_NAME_ASK = re.compile(r"(?:\b(?:which|what)\b(?: \S+){0,3}?"
                             # "was GPT-4 or some other LLM used" (OTHER_NAME_ASK)
-                            r"|\bor (?:some |any |an )?(?:other|another)(?: [\w-]+)?) "
+                            rf"|{_OR_OTHER}) "
                             r"(?:models?|(?:[lsmv]|ml)?lms?|language models?|"
                             r"model famil(?:y|ies)|backbones?|encoders?|decoders?)\b", re.I)
 MODEL_LIKE_NAME = re.compile(r"\d|\b[A-Za-z]*[a-z][A-Z]|\b[A-Z]{2,}\b")
