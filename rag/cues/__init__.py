@@ -35,6 +35,7 @@ from rag.cues.listing import (  # noqa: F401
     LIST_MARGIN,
     LIST_MIN_SCORE,
     LIST_QUOTE_MARGIN,
+    LIST_SIMILAR_MARGIN,
     LIST_TOPIC_SCORE,
     LONG_LIST_TOPIC_SCORE,
     LONG_QUESTION_WORDS,
@@ -210,7 +211,8 @@ COMPARED_ITEMS = re.compile(
 # "comparison" there is a noun ("how many took part in the X comparison"; fresh dev batch).
 # "How many professionals were the LLMs compared against?" counts (fresh dev batch 16).
 COMPARED_TO = re.compile(r"\bcompared(?: (?:to|with|against))?\b|\brelative (?:to|with)\b|"
-                         r"\bcomparisons?\b", re.I)
+                         # "how much better are its returns vs prior methods" (dev split mg003b)
+                         r"\bcomparisons?\b|\bversus\b|\bvs\.?(?=\s)", re.I)
 # "What is the main idea behind X?" asks for its method, not a summary (fresh dev batch 24).
 METHOD_ASK = re.compile(r"\b(?:main|key|core|central|basic|big) (?:idea|trick|insight|intuition|"
                         r"mechanism|technique)s?\b", re.I)

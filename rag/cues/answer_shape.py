@@ -72,5 +72,13 @@ PURPOSE_ASK = re.compile(r"\bwhat(?:'s| is| are)\b(?! \w+ (?:evaluated|tested|tr
                          r"[^?]{1,60}\bfor\s*\??\s*$"
                          r"|\bwhat (?:problems?|issues?|challenges?|gaps?) (?:does|do|did|is|are) "
                          r"[^?]{1,60}\b(?:solv|address|tackl|fix|overcom)\w*"
-                         r"|\b(?:meant|intended|designed) (?:to be used )?for\b|\bpurpose of\b",
+                         r"|\b(?:meant|intended|designed) (?:to be used )?for\b|\bpurpose of\b"
+                         # "what is X meant to help with", "X purpose?", "what's the point of
+                         # X" (held-out mc007, now dev; general English of purpose)
+                         r"|\b(?:meant|intended|supposed) to (?:help|be used|address|solve)\b"
+                         r"|\bpurpose\s*[?？]?\s*$|\bwhat(?:'s| is) the point of\b",
                          re.I)
+# The problem sentence of a purpose answer that points back ("However, in this domain, ...")
+# brings the sentence before it, which names the domain (held-out mc017, now dev).
+POINTS_BACK = re.compile(r"\b(?:this|these|such) (?:domain|setting|area|field|problem|task|"
+                         r"context|scenario|regime|line of work)s?\b", re.I)

@@ -52,7 +52,13 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
     # X evaluated" asks for benchmarks (EVALUATION_ASK), not a place.
     "place": re.compile(r"\bwhere (?:was|were|is|are|did|does|do)\b[^?]{0,80}?\b(?:collected|"
                         r"recorded|gathered|captured|filmed|conducted|carried out|held|located|"
-                        r"based|sourced|deployed|come from|came from|comes from|originate)"
+                        r"based|sourced|deployed)"
+                        # "where does the data come from"; not "where do aleatoric and epistemic
+                        # uncertainty come from", which asks a mechanism (dev split mh014a)
+                        r"|\bwhere (?:do|does|did) (?:the |its |their )?(?:[\w-]+ ){0,3}?"
+                        r"(?:data|datasets?|samples|images|videos|recordings|participants|"
+                        r"subjects|patients|prompts|questions|trajectories|demonstrations|"
+                        r"examples|texts?|meals?|descriptions) (?:come|originate)\b"
                         # "which regions / sites" are as often parts of an image or a protein
                         r"|\b(?:which|what|in what|from what) (?:cit(?:y|ies)|countr(?:y|ies)|"
                         r"provinces?|hospitals?|geographic(?:al)? (?:regions?|locations?|areas?))"

@@ -24,8 +24,10 @@ _RANKING_WORD = (rf"(?!(?:most|least)\b)(?!(?<=on )top of\b){_TOP_K}(?:{_SUPERLA
 RANKING_ASK = re.compile(rf"\b(?:which|what|who)\b.*\b(?:{_RANKING_WORD})\b|最好|最差|最高|最低"
                          # typed: "air-bench 2024 top model", "nutribench best model carb
                          # estimation" (fresh dev batch md)
-                         rf"|{NO_QUESTION_WORD}.*\b{_TOP_K}(?:best|top|worst|strongest|weakest)"
-                         r"(?:[\s-]+performing)?[\s-]+(?:models?|methods?|llms?|systems?|"
+                         # ... "top ranked / least risky LLM on X" (dev split mg024a)
+                         rf"|{NO_QUESTION_WORD}.*\b{_TOP_K}(?:(?:best|top|worst|strongest|weakest)"
+                         r"(?:[\s-]+(?:performing|ranked|rated|scoring))?|(?:most|least)[\s-]+\w+)"
+                         r"[\s-]+(?:models?|methods?|llms?|systems?|"
                          r"approach(?:es)?|baselines?|performers?)\b", re.I)
 # A superlative naming what a figure is measured against asks for no ranking: "what margin
 # does it report over the prior best method" asks for the margin (dev split lo001b).

@@ -51,6 +51,9 @@ QUANTITY = re.compile(
     # (the name read ahead once, then taken whole: a 20,000-letter word stays linear)
     r"|(?:^\s*+(?:(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)\s+)?|[-:–—,]\s*)"
     r"(?:the )?(?:total )?number of\b"
+    # ... or a name's measure typed head last: "OLMoE expert count", "LocoVR room count"
+    # (held-out mc015a, now dev; dev batches mg, mh)
+    r"|^\s*+(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)\s+(?:[\w-]+\s+){0,2}?(?:count|total)\b"
     # ... or a bare "%" asked for: "react gpt4o sync vs async %" (fresh dev batch lc)
     r"|(?<=\s)%(?=\s*\??\s*$)|\bin %"
     # a blank where a figure goes: "model sizes double every ...?", "X is ___ times faster"
@@ -67,7 +70,10 @@ COMPLEXITY = re.compile(r"\bcomplexit(?:y|ies)\b|\bscal(?:es|ing|e) (?:\w+ )?wit
 # ... and so is how fast a method is: "how fast is S-MNN compared to MNN" is told "from cubic
 # and quadratic ... to linear" (dev split lu007, lp007); "what wall-clock speed-up" asks for a
 # figure, which an order is not (dev z015).
-SPEED_ASK = re.compile(r"\bhow (?:fast|quick(?:ly)?|slow)\b|\bspeeds?\b(?![-\w])", re.I)
+# ... and how cheap: "how much cheaper is S-MNN than MNN" (dev split mg010; cost is time too)
+SPEED_ASK = re.compile(r"\bhow (?:fast|quick(?:ly)?|slow)\b|\bspeeds?\b(?![-\w])"
+                       r"|\bhow (?:much )?(?:cheaper|faster|quicker|cheap|costly|expensive)\b",
+                       re.I)
 COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cubic|logarithmic|"
                               r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
 # A few typed words: no question word and no word asking for papers (TERSE_MEASURE and
@@ -108,6 +114,13 @@ EXPLICIT_UNIT = re.compile(r"\b(hz|khz|ms|fps|milliseconds?|gb|mb|gib|tflops|flo
 # descriptions"; general English).
 _COLLECTIONS = ("dataset", "benchmark", "corpus", "collection", "suite", "pool", "set", "library",
                 "zoo")
+# "How large is that vocabulary?" sizes a part of the paper: the figure must count the part,
+# as "how many" would (dev split mg028b, answered with "six public ECG datasets"); the
+# paper's own kinds ("how big is the benchmark") size the paper, by any of its counts.
+SIZED_PART = re.compile(r"\bhow (?:big|large|small) (?:is|are|was|were) (?:that|this|the|its|"
+                        r"their) ([a-z][\w-]*)\s*[?？]?\s*$", re.I)
+SELF_SIZED = frozenset((*_COLLECTIONS, "model", "paper", "method", "network", "framework",
+                        "system", "approach", "it", "one"))
 # "How large is X?" names no unit: any figure with what it counts answers it; so does a
 # collection's size ("nutribench dataset size").
 SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|多大"
@@ -246,8 +259,10 @@ ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got hav
 # ... as does a pronoun after "of": "and how many of them get routed to" (fresh batch t).
 ELIDED_COUNT_PRONOUNS = frozenset("them these those".split())
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
+                      # "how much on average / overall" counts nothing (dev split mg005)
                       r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
-                      r"|will|would)\b))\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
+                      r"|will|would|on average|in total|overall|in all)\b))"
+                      r"\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
                       r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have|who|that)\b|\?"
                       r"|\s*,\s*and\b"
                       r"|$)", re.I)  # ", and how many ..." ends it too (fresh dev batch 28);
@@ -261,5 +276,6 @@ PARTITIVE_COUNT = re.compile(r"\b(?:how many|number of)\s+(?:different\s+|distin
 # four letters will do ("runs", "days"; dev split li006a: "number of pretraining runs used
 # for fitting" counted "used"), but for the common words ending in s that are no plurals
 PLURAL_WORD = re.compile(r"(?!(?:this|thus|does|goes|yes|plus|bias|gas)\b)[a-z-]{2,}[^su]s")
-HOW_MANY_UNTIL_PLURAL = re.compile(rf"\bhow many\s+((?:[\w-]+\s+){{0,3}}?{PLURAL_WORD.pattern})\b",
-                                   re.I)
+# ... after "number of" too: "number of training runs used to fit ..." (dev split mh005a)
+HOW_MANY_UNTIL_PLURAL = re.compile(
+    rf"\b(?:how many|number of)\s+((?:[\w-]+\s+){{0,3}}?{PLURAL_WORD.pattern})\b", re.I)

@@ -1,0 +1,167 @@
+"""Rules from last stop's held-out mc (now dev) and this stop's fresh dev batches mg/mh: more
+ways to ask for every paper, a list that grows by papers nearly as like the question, hyphened
+corpus words that are no names, a multiple asked as "speed-up", an acronym's written-out term
+by a figure, what a size question sizes, purposes, terse counts and rankings, "where ... come
+from", and "vs" in a quantity question."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from paperwise.types import Answer, Hit, Paper, PaperSentences, SentenceBank
+from rag import cues
+from rag.cues import answer_shape
+from rag.evidence import ScoredSentence
+from rag.extractive import extractive_answer
+from rag.listing import _nearly_as_similar
+from rag.measures import counted_words
+from rag.names import acronym_heads, missing_names
+from rag.query import analyse
+from rag.spelling import recase, written_forms
+
+
+def _hit(abstract: str, title: str = "X", paper_id: str = "p1") -> Hit:
+    return Hit(paper=Paper(id=paper_id, title=title, source="s.txt", position=1,
+                           abstract=abstract), text=abstract, score=1.0)
+
+
+def _answer(question: str, hits: list[Hit]) -> Answer:
+    """The extractive answer over these hits, every sentence alike to the question."""
+    bank = SentenceBank(space="minilm")
+    for hit in hits:
+        sentences = hit.paper.abstract.split(". ")
+        bank.papers[hit.paper.id] = PaperSentences(
+            sentences, np.ones((len(sentences), 4), dtype=np.float32))
+    return extractive_answer(question, analyse(question), np.ones(4, dtype=np.float32), hits,
+                             bank, lambda term: 1.0)
+
+
+@pytest.mark.parametrize(("question", "shape"), [
+    ("My model forgets old tasks. Point me to every paper here that tackles that problem.",
+     "list"),
+    ("Show me everything on multiple learning agents cooperating or competing.", "list"),
+    ("Tell me all the works on lowering the variance of policy evaluation.", "list"),
+    ("A network loses what it learned earlier. Which works here propose ways to counter that?",
+     "list"),
+    ("continual learning catastrophic forgetting methods?", "list"),
+    # controls: a question word makes "methods?" one paper's
+    ("In which environment does LS-Imagine show improvements over state-of-the-art methods?",
+     "detail"),
+    ("There's a kernel policy network. By what percentage does it beat prior methods?",
+     "detail"),
+])
+def test_more_ways_to_ask_for_every_paper(question: str, shape: str) -> None:
+    assert analyse(question).shape == shape
+
+
+def _scored(marker: int, similarity: float) -> ScoredSentence:
+    return ScoredSentence(marker, 0, "s", similarity, frozenset(), similarity)
+
+
+def test_papers_nearly_as_like_the_question_as_the_likest() -> None:
+    scored = [_scored(1, 0.60), _scored(2, 0.57), _scored(3, 0.40), _scored(2, 0.30)]
+    assert _nearly_as_similar(scored) == {1, 2}
+
+
+_CORPUS = ["We learn spatiotemporal dynamics with a constant step size.",
+           "Results on part and net are strong."]
+
+
+def _recase(question: str) -> str:
+    forms = written_forms(_CORPUS)
+    known = {w.lower().strip(".") for text in _CORPUS for w in text.split()}
+    return recase(question, lambda: forms, lambda w: w in known)
+
+
+def test_hyphened_corpus_words_are_no_names() -> None:
+    assert _recase("how does it learn spatio-temporal dynamics") == (
+        "how does it learn spatio-temporal dynamics")
+    assert _recase("why a constant-stepsize") == "why a constant-stepsize"
+    # a short part is no corpus word joined: "partnet" is not "part" + "net"
+    assert _recase("trained on partnet-mobility?") == "trained on PARTNET-MOBILITY?"
+
+
+def test_a_multiple_asked_as_speed_up() -> None:
+    hits = [_hit("Context attribution is costly. Taken together, AttriBoT can provide a 300x "
+                 "speedup while remaining faithful", "AttriBoT")]
+    answer = _answer("How much speed-up does AttriBoT give over exact leave-one-out?", hits)
+    assert "300x" in answer.text and answer.answerable
+
+
+def test_an_acronyms_written_out_term_stands_by_its_figure() -> None:
+    sentence = "Findings were validated using the large language model Phi-1.5 (1.3B)."
+    assert acronym_heads("What size was the LLM used?", sentence) == {"model"}
+    assert acronym_heads("What size was the LLM used?", "Model sizes double yearly.") == set()
+    assert acronym_heads("What size was the model used?", sentence) == set()
+
+
+def test_a_three_letter_acronym_written_out_in_capitals_is_there() -> None:
+    hits = [_hit("Actions are encapsulated using Domain-Specific Languages for protocols.")]
+    assert missing_names("What is the multi-scale DSL representation for?", hits) == []
+    # three initials run by chance in plain words are not
+    hits = [_hit("We design small languages for protocols.")]
+    assert missing_names("What is the DSL representation for?", hits) == ["DSL"]
+
+
+@pytest.mark.parametrize("question", [
+    "Explain what that multi-scale DSL representation is meant to help with.",
+    "self driving lab DSL representation purpose?",
+    "What's the point of the SOAP optimizer?",
+])
+def test_more_ways_to_ask_a_purpose(question: str) -> None:
+    assert answer_shape.PURPOSE_ASK.search(question)
+
+
+def test_a_purpose_answer_names_the_domain_and_the_sentence_naming_the_paper() -> None:
+    hits = [_hit("Robotics tasks such as multi-robot pathfinding are now learned. However, in "
+                 "this domain, a fair comparison is hard. We introduce a toolkit for "
+                 "evaluation. We name it POGEMA, a suite of fast environments", "POGEMA")]
+    answer = _answer("what's POGEMA for?", hits)
+    assert "multi-robot pathfinding" in answer.text and "We name it POGEMA" in answer.text
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("OLMoE expert count / top-k routing", "quantity"),
+    ("top ranked / least risky LLM on AIR-BENCH 2024", "ranking"),
+])
+def test_terse_counts_and_rankings_ask_a_detail(question: str, kind: str) -> None:
+    intent = analyse(question)
+    assert (intent.shape, intent.asks_for) == ("detail", kind)
+
+
+def test_a_size_question_naming_what_it_counts() -> None:
+    hits = [_hit("We build the largest heartbeat vocabulary. We evaluate HeartLang across 6 "
+                 "public ECG datasets", "HeartLang")]
+    assert not _answer("The ECG method builds a heartbeat vocabulary. Exactly how large is "
+                       "that vocabulary?", hits).answerable
+    assert _answer("How large is HeartLang?", hits).answerable  # the paper: any of its counts
+    hits = [_hit("NutriBench consists of 11,857 meal descriptions", "NutriBench")]
+    assert not _answer("I'd like the size of the expert panel: how many nutritionists were "
+                       "involved?", hits).answerable
+
+
+@pytest.mark.parametrize(("question", "counted"), [
+    ("By roughly how much on average does HELM beat baselines?", []),
+    ("number of training runs used to fit the scaling law", ["runs"]),
+])
+def test_what_a_quantity_counts(question: str, counted: list[str]) -> None:
+    assert counted_words(question) == counted
+
+
+def test_how_much_cheaper_is_a_speed() -> None:
+    assert cues.SPEED_ASK.search("How much cheaper is S-MNN than the original MNN?")
+
+
+@pytest.mark.parametrize(("question", "place"), [
+    ("latent graph SDE: where do aleatoric and epistemic uncertainty come from", False),
+    ("where does the NutriBench data come from?", True),
+])
+def test_where_something_comes_from(question: str, place: bool) -> None:
+    assert (analyse(question).asks_for == "place") is place
+
+
+def test_a_quantity_vs_earlier_methods_is_one_papers() -> None:
+    intent = analyse("someone mentioned a residual-layer variant - how much better are its "
+                     "episode returns vs prior methods?")
+    assert (intent.shape, intent.asks_for) == ("detail", "quantity")
