@@ -8,6 +8,7 @@ import re
 
 from paperwise.text import STOPWORDS, stem, word_root
 from rag import cues
+from rag.cues import answer_shape
 from rag.figures import figure_tokens
 from rag.names import name_tokens
 from rag.query import AskKind, as_question
@@ -64,3 +65,11 @@ def gives(kind: AskKind | None, sentence: str) -> bool:
         return bool(name_tokens(sentence))
     pattern = cues.DETAIL_EVIDENCE.get(kind)
     return bool(pattern and pattern.search(sentence))
+
+
+def purpose_topic(question: str) -> str:
+    """A purpose question without its asking (cues PURPOSE_FRAME): what it asks about."""
+    if not answer_shape.PURPOSE_ASK.search(question):
+        return question
+    topic = " ".join(answer_shape.PURPOSE_FRAME.sub(" ", question).split()).strip(" ?")
+    return topic or question

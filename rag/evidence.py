@@ -228,6 +228,9 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         return [s for s in pool if gives("ranking", s.text) and (not ranked or _ranks_on(
             s.text, ranked))]
     asked = set(name_tokens(question))
+    # names the question's scene gives are no answer either ("the RL work built on the Jax2D
+    # engine. What algorithm did they use?": held-out mc026b, now dev)
+    given = asked | set(names_in(question))
     thing = asked_thing(question)
     # a dataset or a model asked for is not a term's acronym (term_acronyms)
     data_asked = (thing in cues.TERM_ACRONYM_NOT
@@ -236,7 +239,7 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         cues.URL.sub(" ", s.text), [hits[s.marker - 1].paper.title,
                                     *(term_acronyms(hits[s.marker - 1].paper.abstract)
                                       if data_asked else ()),
-                                    *(_given(s.text, question, asked)
+                                    *(_given(s.text, question, given)
                                       if intent.asks_for == "name" else ())]))]
     if intent.asks_for == "name":  # a sentence holding more of the question's names first:
         # "which model does it beat on IFEval" is told where IFEval is (fresh dev batch 24)

@@ -28,7 +28,7 @@ from paperwise.types import (
 )
 from rag import cues
 from rag.answerer import AnswerStream
-from rag.asked import asked_thing
+from rag.asked import asked_thing, purpose_topic
 from rag.claims import written_variants
 from rag.cues import answer_shape
 from rag.evidence import (
@@ -37,7 +37,6 @@ from rag.evidence import (
     demote_background,
     favour_method,
     find_evidence,
-    first_own_sentence,
     more_of_paper,
     naming_first,
     on_topic,
@@ -63,6 +62,7 @@ from rag.prompts import (
     RELATED_LEAD_BY_LANGUAGE,
 )
 from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts, topic_alternatives
+from rag.summaries import is_name, purpose_line, summary_line
 from rag.verdicts import claim_first, with_verdict
 
 
@@ -85,12 +85,6 @@ def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit]
     return sorted(out, key=lambda s: -s.score)
 
 
-def _is_name(title: str) -> bool:
-    """A title that is a name ("FB-CPR", "Logits Magnitude"), not a keyphrase in plain words
-    ("Policy evaluation")."""
-    return bool(cues.NAME_LIKE.search(title)) or all(w[:1].isupper() for w in title.split())
-
-
 def _described(question: str, intent: QuestionIntent, best: ScoredSentence,
                pool: list[ScoredSentence], hits: list[Hit], weight: Weight) -> bool:
     """A paper described, not named ("the work proposing to train LMs on dynamical-system
@@ -98,7 +92,10 @@ def _described(question: str, intent: QuestionIntent, best: ScoredSentence,
     the top hit, holds most of the question's words of all hits, its best sentence is relevant
     and the evidence gives the kind of thing asked (dev split ln013b: the long description
     left the figure's sentence short of the question's words)."""
-    if intent.asks_for is None or best.marker != 1:
+    # ... and so is one whose purpose is asked ("explain what the full-atom flow model ... is
+    # meant to do": dev split mh010b, mc007a)
+    purpose = answer_shape.PURPOSE_ASK.search(question) is not None
+    if (intent.asks_for is None and not purpose) or best.marker != 1:
         return False
     paper_best = max(s.score for s in pool if s.marker == best.marker)
     # a figure by a measure the question names is what it asks, however long the description
@@ -147,9 +144,9 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     best = evidence[0]
     if intent.asks_for is None and intent.shape in ("summary", "detail") \
             and not intent.yes_no and answer_shape.PURPOSE_ASK.search(question):
-        return _purpose_line(best, pool, hits[best.marker - 1].paper.title)
+        return purpose_line(best, pool, hits[best.marker - 1].paper.title)
     if intent.shape == "summary" and intent.asks_for is None:
-        return _summary_line(best, pool)
+        return summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
     if intent.yes_no or thing or intent.asks_for == "name":  # the settling or naming one first
@@ -162,35 +159,6 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     if len(quoted) == 1 and quote(lead).rstrip(".") == quote(best.text).rstrip("."):
         return Line(body, quoted)  # the lead would repeat the one quote word for word
     return Line(f"{quote(lead)} [{best.marker}].\n{body}", quoted)
-
-
-def _purpose_line(best: ScoredSentence, pool: list[ScoredSentence], name: str) -> Line:
-    """What a paper is for: the problem it sets out (the sentence before it first says what it
-    does) and that sentence; a paper opening with its method gives the sentence after. The
-    sentence first naming the paper (`name`, its title) says what it does too."""
-    own = sorted((s for s in pool if s.marker == best.marker), key=lambda s: s.index)
-    first = first_own_sentence(own).get(best.marker, best.index)
-    wanted = [first - 1, first] if first > own[0].index else [first, first + 1]
-    problem = next((s for s in own if s.index == first - 1), None)
-    if problem is not None and answer_shape.POINTS_BACK.search(problem.text):
-        wanted.insert(0, first - 2)
-    # "DynamicFlow purpose": where the paper names it ("a flow model, named DynamicFlow, that
-    # learns to transform apo pockets ...": dev split mh010a)
-    naming = next((s.index for s in own if _is_name(name) and name in s.text), None)
-    if naming is not None and naming > max(wanted):
-        wanted.append(naming)
-    picked = [s for s in own if s.index in wanted] or [best]
-    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in picked), picked)
-
-
-def _summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
-    """What a paper is: its best matching sentence, its method and its result, in order."""
-    own = [s for s in pool if s.marker == best.marker]
-    method = next((s for s in own if cues.METHOD_CUE.search(s.text)), None)
-    result = next((s for s in own if cues.RESULT_CUE.search(s.text) and s is not method), None)
-    picked = {s.index: s for s in (best, method, result) if s is not None}
-    quoted = [picked[i] for i in sorted(picked)][: cues.MAX_SENTENCES_PER_PAPER]
-    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted), quoted)
 
 
 def _metadata_answer(intent: QuestionIntent, hits: list[Hit]) -> Line | None:
@@ -337,7 +305,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
 
     if intent.shape == "list" and len(named) == 1 and cues.BARE_TOPIC.match(question) and not (
             cues.LIST_ASK.search(question) or cues.PAPER_WORDS.search(question)) and (
-            intent.asks_for is not None or _is_name(hits[min(named) - 1].paper.title)):
+            intent.asks_for is not None or is_name(hits[min(named) - 1].paper.title)):
         # a few typed words naming one paper ask about it ("jdr cora citeseer results"), not
         # which papers cover a topic (issue 13, fresh batch lm); "RNA property prediction
         # papers" still asks for papers (dev s032), as do words asking no detail that hold a
@@ -369,6 +337,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     if intent.parts:
         return _compound_answer(question, intent, scored, hits, named, weight, rescore)
     line = _detail_line(question, intent, scored, hits, named, weight)
+    if line is None and (topic := purpose_topic(question)) != question:
+        line = _detail_line(question, intent, rescore(topic), hits, named, weight)
     if line is None:
         return _refusal(question, intent, hits, scored)
     if intent.yes_no and intent.language == "en":

@@ -197,8 +197,9 @@ def _names_reaching(words: list[str], names: set[str], reverse: bool) -> set[str
 
 
 def without_names(text: str, names: list[str]) -> str:
-    """The sentence without the names the question already gives (the paper's, its own)."""
-    for name in names:
+    """The sentence without the names the question already gives (the paper's, its own);
+    the longest first, so that "2D" takes no part of "Jax2D" away."""
+    for name in sorted(names, key=len, reverse=True):
         # with the words it stands for: "Hierarchical Encoding for mRNA Language Modeling
         # (HELM)" names nothing but HELM (fresh dev batch 22)
         text = re.sub(rf"(?:\b[A-Z][\w-]*\s+(?:(?:for|of|and|the|in|on|via|with|to|a)\s+|"

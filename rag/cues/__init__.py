@@ -76,6 +76,7 @@ from rag.cues.parts import (  # noqa: F401
     EXAMPLE_CLAUSE,
     MIN_JOINED_PART,
     MIN_PART_WORDS,
+    MIN_TERSE_DETAIL_WORDS,
     MIN_TYPO_LENGTH,
     NAME_SLOT_AFTER,
     NAME_SLOT_BEFORE,

@@ -75,9 +75,19 @@ PURPOSE_ASK = re.compile(r"\bwhat(?:'s| is| are)\b(?! \w+ (?:evaluated|tested|tr
                          r"|\b(?:meant|intended|designed) (?:to be used )?for\b|\bpurpose of\b"
                          # "what is X meant to help with", "X purpose?", "what's the point of
                          # X" (held-out mc007, now dev; general English of purpose)
-                         r"|\b(?:meant|intended|supposed) to (?:help|be used|address|solve)\b"
+                         r"|\b(?:meant|intended|supposed) to "
+                         r"(?:help|be used|address|solve|do|achieve)\b"
                          r"|\bpurpose\s*[?？]?\s*$|\bwhat(?:'s| is) the point of\b",
                          re.I)
+# ... and the asking around a purpose question's subject, read off when the whole question
+# finds nothing: "Explain in simple terms what <the flow model trained on ...> is meant to do
+# for drug discovery" scores low against every sentence (dev split mh010b, mc007a; general
+# English of asking).
+PURPOSE_FRAME = re.compile(r"^\s*(?:(?:can|could) you |please )?(?:explain|tell me|describe)"
+                           r"(?: to me)?(?: in (?:simple|plain|layman'?s?) "
+                           r"(?:terms|words|english))?"
+                           r"(?: what)?\s+|\b(?:is|are) (?:meant|intended|supposed|designed) to "
+                           r"(?:do|help with|be used for|achieve)\b|\bpurpose\b", re.I)
 # The problem sentence of a purpose answer that points back ("However, in this domain, ...")
 # brings the sentence before it, which names the domain (held-out mc017, now dev).
 POINTS_BACK = re.compile(r"\b(?:this|these|such) (?:domain|setting|area|field|problem|task|"

@@ -36,6 +36,8 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                            r"(?:equipment|gear|apparatus)\b"
                            r"|\b(?:training|pretraining|pre-training|inference|target|deployment|"
                            r"evaluation|eval) hardware(?!-)\b"
+                           # "PruneNet hardware used for ..." (held-out mc020a, now dev)
+                           r"|\bhardware (?:used|setup|set-up|specs?|configuration)\b"
                            # a few words ending in the detail asked: "mad-td hardware?" (dev ln005a)
                            r"|^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was"
                            r"|were|papers?|works?)\b)\s*+(?:\S+\s+){1,4}(?:hardware|chips|"

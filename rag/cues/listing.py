@@ -155,6 +155,8 @@ LIST_ASK = re.compile(
     # every paper that fits, whatever the verb before (held-out mc, now dev: mc022b, mc025a)
     r"|\b(?:every|all(?: of)?(?: the)?) (?:papers?|works?|stud(?:y|ies)|abstracts?)\b"
     r"|\b(?:list|find|show|give|point)(?: me)?(?: to)? everything\b"
+    # "point me to work on X" (held-out mc030b, now dev)
+    r"|\bpoint me (?:to|at|towards) (?:any |some |the )?(?:work|papers?|research|studies)\b"
     # a later sentence opening "Which works ..." asks for papers as the first one does (dev
     # split lt024b); after a comma it may be a relative clause (", which studies graphs")
     r"|(?<=[.?!])\s+(?:which|what) (?:\S+ ){0,2}?(?:works|studies)\b"

@@ -69,7 +69,10 @@ NAME_ASK = re.compile(
     r"(?: (?:variant|version)s?)?"
     # ... or what else is asked with it, or how exactly: "which specific LLM and version was
     # paired", "which datasets exactly, e.g. ..." (held-out batch lx/lw descriptive wordings)
-    r"(?: (?:and|or) (?:[\w-]+ )?(?:variants?|versions?|sizes?)"
+    # ... or a second thing to name: "what RL algorithm and network architecture did they use"
+    # (held-out mc026b, now dev)
+    r"(?: (?:and|or) (?:[\w-]+ ){0,2}?(?:variants?|versions?|sizes?|architectures?|"
+    r"optimizers?|backbones?|algorithms?|encoders?)"
     r"| (?:exactly|precisely|specifically))?"
     # ... what they are of may follow: "which dataset of articulated objects was it trained
     # on" (held-out batch lw, general English)
@@ -85,7 +88,9 @@ NAME_ASK = re.compile(
     # ... or any verb of the present ("which specific LLM plays the designer role"), or an aside
     # offering examples ("which RL algorithm, such as PPO or SAC, ...", "(e.g., PPO or SAC)"):
     # dev split lo023b, lo024, lp024
-    r"|(?-i: [a-z]{3,}[^s\W]s)\b|,|\s*\("
+    # (an aside of examples, not a word in brackets naming a kind: "which mechanism captures
+    # model (epistemic) uncertainty" asks no model: held-out mc014b, now dev)
+    r"|(?-i: [a-z]{3,}[^s\W]s)\b|,|\s*\((?![a-z-]+\)\s+[a-z])"
     # ... or a relative clause: "which public datasets on which X claims results" (dev ma004b)
     r"| (?:on|in|for|from|with) which\b"
     # ... or the question ends there: "olmoe beats what bigger models?" (fresh dev batch lc),
@@ -114,7 +119,7 @@ _TERSE_PREPOSITION = (r"(?:over|across|on|in|for|of|with|by|from|to|against|vs|v
                       r"under|between|among|via|without)")
 TERSE_THING_ASK = re.compile(
     NO_QUESTION_WORD + rf"\s*+(?:(?!{_TERSE_PREPOSITION}\s)\S+\s+){{1,{TERSE_TOPIC_WORDS}}}"
-    r"(?:(?P<thing>datasets|benchmarks|baselines|environments|simulators|backbones|models|"
+    r"(?:(?:(?P<thing>datasets|benchmarks|baselines|environments|simulators|backbones|models|"
     # languages and species are named too: "nutribench languages covered", "SIMPL hippocampus
     # dataset species" (fresh dev batches md, me)
     r"languages|species)|names?|"
@@ -122,7 +127,15 @@ TERSE_THING_ASK = re.compile(
     # ... or the names of them: "...: names of real-world datasets used?" (dev split lx006a)
     r"names? of (?:the )?(?:[\w-]+ ){0,3}(?:datasets|benchmarks|models|baselines|environments))"
     r"(?:\s+(?:used|evaluated|tested|compared|employed|studied|chosen|covered|supported|"
-    r"included))?\s*\??\s*$", re.I)
+    r"included))?"
+    # ... or one part typed singular: "unigs 3d encoder backbone", "single image articulated
+    # object generation training dataset" (dev split ls020a, lv028a); a model only as used
+    # ("DSPO base diffusion model used in experiments": dev split ma005a)
+    # (not one of two asked: "DynamicFlow model type + dataset": dev split lz030a)
+    r"|(?<!and )(?<!& )(?<!\+ )(?:backbone|encoder|optimizer|simulator|dataset|benchmark|testbed|"
+    r"(?:base |backbone |pretrained |pre-trained )?model(?=\s+used))"
+    r"(?:\s+(?:used|employed|chosen)(?:\s+in\s+(?:the\s+)?experiments)?)?"
+    r")\s*\??\s*$", re.I)
 # "Was GPT-4 or some other LLM used?" asks which one, a name (held-out batch ly007b; general
 # English of choices).
 _OR_OTHER = r"\bor (?:some |any |an )?(?:other|another)(?: [\w-]+)?"

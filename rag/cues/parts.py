@@ -26,6 +26,10 @@ MIN_PART_WORDS = 3
 # A terse question's subject before a colon or dash, and what it asks of it: "olmoe:
 # pretraining tokens and training cost ($)?" (fresh dev batch le; rag/query.py _terse_parts).
 TERSE_SUBJECT = re.compile(r"^\s*+(\S[^:?]{1,39}?)\s*(?::|\s[-–—])\s+(.+)$")
+# ... two details of a named subject, each of at least this many words ("removed module",
+# "multi-task fine-tuning method"), are two parts though neither asks a kind of detail
+# (dev split mh015a; one word alone is too often a topic's: "SOAP: Adam and Shampoo").
+MIN_TERSE_DETAIL_WORDS = 2
 # A few words with a figure and no question word offer a guess for the part before ("soap
 # precond freq set to what? every 10 steps? 100?", "geox model size? 7b or smaller?": fresh
 # dev batch ld): no part of their own.

@@ -6,19 +6,22 @@ from", and "vs" in a quantity question."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 
 from paperwise.types import Answer, Hit, Paper, PaperSentences, SentenceBank
 from rag import cues
+from rag.asked import purpose_topic
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence
 from rag.extractive import extractive_answer
 from rag.listing import _nearly_as_similar
 from rag.measures import counted_words
-from rag.names import acronym_heads, missing_names
+from rag.names import acronym_heads, missing_names, without_names
 from rag.query import analyse
-from rag.spelling import recase, written_forms
+from rag.spelling import recase, respell, written_forms
 
 
 def _hit(abstract: str, title: str = "X", paper_id: str = "p1") -> Hit:
@@ -165,3 +168,77 @@ def test_a_quantity_vs_earlier_methods_is_one_papers() -> None:
     intent = analyse("someone mentioned a residual-layer variant - how much better are its "
                      "episode returns vs prior methods?")
     assert (intent.shape, intent.asks_for) == ("detail", "quantity")
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    ("MTSAM: removed module + multi-task finetuning method?",
+     ("MTSAM removed module?", "MTSAM multi-task finetuning method?")),
+    ("GridMix spatial modulation formulation & MARBLE robustness trick",
+     ("GridMix spatial modulation formulation?", "MARBLE robustness trick?")),
+    ("POTEC: clustering over what, and unbiasedness condition?",
+     ("POTEC clustering over what?", "POTEC unbiasedness condition?")),
+    ("SOAP: Adam and Shampoo", ()),  # one word each: a topic's, no two details
+    ("continual learning & forgetting", ()),  # no names: a topic
+])
+def test_terse_details_of_a_named_subject_are_parts(question: str,
+                                                    parts: tuple[str, ...]) -> None:
+    assert analyse(question).parts == parts
+
+
+@pytest.mark.parametrize(("question", "shape", "kind"), [
+    ("Point me to work on transcribing spoken audio to text.", "list", None),
+    ("PruneNet hardware used for the 15 min compression", "detail", "hardware"),
+    ("What RL algorithm and network architecture did they use for the agent?", "detail", "name"),
+])
+def test_more_terse_and_plain_asks(question: str, shape: str, kind: str | None) -> None:
+    intent = analyse(question)
+    assert (intent.shape, intent.asks_for) == (shape, kind)
+
+
+def test_a_name_the_questions_scene_gives_is_no_answer() -> None:
+    hits = [_hit("We train a general agent on physics tasks. Kinetix makes use of our physics "
+                 "engine Jax2D for speed", "Kinetix")]
+    question = ("I'm reproducing the 2D physics work built on the Jax2D engine. What RL "
+                "algorithm did they use for the agent?")
+    assert not _answer(question, hits).answerable
+    assert _answer("What physics engine does Kinetix use?", hits).answerable
+
+
+def test_a_described_subjects_purpose_is_no_name_ask_and_is_read_without_the_asking() -> None:
+    question = ("Explain in simple terms what the full-atom flow model trained on protein "
+                "pockets is meant to do for drug discovery.")
+    assert analyse(question).asks_for is None
+    assert purpose_topic(question) == ("the full-atom flow model trained on protein pockets "
+                                       "for drug discovery.")
+    assert purpose_topic("Which model was trained on pockets?") == (
+        "Which model was trained on pockets?")
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("UniGS 3d encoder backbone", "name"),
+    ("single image articulated object generation training dataset", "name"),
+    ("DSPO base diffusion model used in experiments", "name"),
+    ("DynamicFlow model type + dataset", None),  # one of two things asked
+    ("mad-td world model", None),  # a model not asked as used: a topic
+])
+def test_a_terse_query_ending_in_one_thing_asks_its_name(question: str,
+                                                         kind: str | None) -> None:
+    assert analyse(question).asks_for == kind
+
+
+def test_a_word_cut_short_is_read_as_the_corpus_word_it_starts() -> None:
+    words = Counter({"interpretability": 5, "interpretable": 2, "mechanistic": 3})
+    text, found = respell("mech interp papers?", words.__contains__, lambda: words)
+    assert text == "mech interpretability papers?" and [r.typed for r in found] == ["interp"]
+    text, found = respell("olmoe xyzzyq?", words.__contains__, lambda: words)
+    assert found == []
+
+
+def test_a_kind_in_brackets_makes_no_thing_asked() -> None:
+    question = "explain which mechanism captures model (epistemic) uncertainty and data noise"
+    assert analyse(question).asks_for is None
+    assert analyse("which RL algorithm (e.g. PPO) was used?").asks_for == "name"
+
+
+def test_names_are_taken_out_longest_first() -> None:
+    assert "Jax" not in without_names("We use the engine Jax2D in 2D.", ["2D", "Jax2D"])

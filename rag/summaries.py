@@ -1,0 +1,46 @@
+"""The lines of an extractive answer saying what a paper is and what it is for, from its own
+sentences: "what is X?" (its best sentence, method and result) and "what is X for?" (the
+problem it sets out and where it takes it up). Cues: rag/cues/ (METHOD_CUE, RESULT_CUE,
+answer_shape.POINTS_BACK)."""
+
+from __future__ import annotations
+
+from rag import cues
+from rag.cues import answer_shape
+from rag.evidence import ScoredSentence, first_own_sentence
+from rag.listing import Line, quote
+
+
+def is_name(title: str) -> bool:
+    """A title that is a name ("FB-CPR", "Logits Magnitude"), not a keyphrase in plain words
+    ("Policy evaluation")."""
+    return bool(cues.NAME_LIKE.search(title)) or all(w[:1].isupper() for w in title.split())
+
+
+def purpose_line(best: ScoredSentence, pool: list[ScoredSentence], name: str) -> Line:
+    """What a paper is for: the problem it sets out (the sentence before it first says what it
+    does) and that sentence; a paper opening with its method gives the sentence after. The
+    sentence first naming the paper (`name`, its title) says what it does too."""
+    own = sorted((s for s in pool if s.marker == best.marker), key=lambda s: s.index)
+    first = first_own_sentence(own).get(best.marker, best.index)
+    wanted = [first - 1, first] if first > own[0].index else [first, first + 1]
+    problem = next((s for s in own if s.index == first - 1), None)
+    if problem is not None and answer_shape.POINTS_BACK.search(problem.text):
+        wanted.insert(0, first - 2)
+    # "DynamicFlow purpose": where the paper names it ("a flow model, named DynamicFlow, that
+    # learns to transform apo pockets ...": dev split mh010a)
+    naming = next((s.index for s in own if is_name(name) and name in s.text), None)
+    if naming is not None and naming > max(wanted):
+        wanted.append(naming)
+    picked = [s for s in own if s.index in wanted] or [best]
+    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in picked), picked)
+
+
+def summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
+    """What a paper is: its best matching sentence, its method and its result, in order."""
+    own = [s for s in pool if s.marker == best.marker]
+    method = next((s for s in own if cues.METHOD_CUE.search(s.text)), None)
+    result = next((s for s in own if cues.RESULT_CUE.search(s.text) and s is not method), None)
+    picked = {s.index: s for s in (best, method, result) if s is not None}
+    quoted = [picked[i] for i in sorted(picked)][: cues.MAX_SENTENCES_PER_PAPER]
+    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted), quoted)
