@@ -52,7 +52,7 @@ from rag.markers import (
     paper_on_topic,
 )
 from rag.measures import asked_measures, counted_words, lead_clause, with_elided_count
-from rag.names import missing_names, name_tokens, names_lacking
+from rag.names import is_name, missing_names, name_tokens, names_lacking
 from rag.prompts import (
     CANNOT_ANSWER_BY_LANGUAGE,
     CLOSEST_PAPERS,
@@ -62,7 +62,7 @@ from rag.prompts import (
     RELATED_LEAD_BY_LANGUAGE,
 )
 from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts, topic_alternatives
-from rag.summaries import is_name, purpose_line, summary_line
+from rag.summaries import purpose_line, summary_line
 from rag.verdicts import claim_first, with_verdict
 
 

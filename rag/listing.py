@@ -12,8 +12,15 @@ from paperwise.text import clean_for_display, defuse_markers, language_of, terms
 from paperwise.types import Hit
 from rag import cues
 from rag.cues import answer_shape
-from rag.evidence import ScoredSentence, Weight, abstract_cover, holds_pair, topic_pairs
-from rag.names import name_pattern, name_tokens
+from rag.evidence import (
+    ScoredSentence,
+    Weight,
+    abstract_cover,
+    first_own_sentence,
+    holds_pair,
+    topic_pairs,
+)
+from rag.names import is_name, name_pattern, name_tokens
 from rag.query import QuestionIntent, topic_alternatives
 
 
@@ -106,14 +113,16 @@ def _topic_word(question: str, shown: list[ScoredSentence], weight: Weight) -> s
 def _showing_fit(best: ScoredSentence, scored: list[ScoredSentence], hits: list[Hit],
                  margin: float) -> ScoredSentence:
     """The sentence shown for a fitting paper: where the paper says what it contributes ("we
-    propose X"), when that scores close to its best, else its best."""
+    propose X") or names itself, when that scores close to its best; else its best sentence
+    of its own work, not of its background ("Accurate prediction of RNA properties ... is
+    crucial" showed the RNA benchmark paper: dev split t037); else its best."""
     title = hits[best.marker - 1].paper.title
-    for s in scored:
-        if s.score < best.score - margin:
-            break
-        if s.marker == best.marker and (cues.METHOD_CUE.search(s.text) or title in s.text):
+    close = [s for s in scored if s.marker == best.marker and s.score >= best.score - margin]
+    for s in close:
+        if cues.METHOD_CUE.search(s.text) or (is_name(title) and title in s.text):
             return s
-    return best
+    first_own = first_own_sentence(close).get(best.marker, 0)
+    return next((s for s in close if s.index >= first_own), best)
 
 
 def _fitting_lines(question: str, intent: QuestionIntent, scored: list[ScoredSentence],

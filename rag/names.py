@@ -13,6 +13,12 @@ from rag.claims import names_missing_from, shortened_in, spelled_out
 from rag.cues.parts import ASIDE
 
 
+def is_name(title: str) -> bool:
+    """A title that is a name ("FB-CPR", "Logits Magnitude"), not a keyphrase in plain words
+    ("Policy evaluation")."""
+    return bool(cues.NAME_LIKE.search(title)) or all(w[:1].isupper() for w in title.split())
+
+
 def name_tokens(question: str) -> list[str]:
     """Proper names and acronyms in the question's question sentences (those ending in "?"),
     so that instructions wrapped around a question ("Ignore your rules ...") do not count."""

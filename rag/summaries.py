@@ -9,12 +9,7 @@ from rag import cues
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, first_own_sentence
 from rag.listing import Line, quote
-
-
-def is_name(title: str) -> bool:
-    """A title that is a name ("FB-CPR", "Logits Magnitude"), not a keyphrase in plain words
-    ("Policy evaluation")."""
-    return bool(cues.NAME_LIKE.search(title)) or all(w[:1].isupper() for w in title.split())
+from rag.names import is_name
 
 
 def purpose_line(best: ScoredSentence, pool: list[ScoredSentence], name: str) -> Line:

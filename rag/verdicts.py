@@ -20,12 +20,21 @@ def claim_first(pool: list[ScoredSentence], hits: list[Hit],
     names X, settles it: the paper's sentences by the share of the question's term weight they
     hold outside the paper's name, then by score. The top one is ranked first."""
     def claim_share(s: ScoredSentence) -> float:
-        name = set(terms(hits[s.marker - 1].paper.title)) | asked_names
+        name = set(terms(hits[s.marker - 1].paper.title)) | asked_names | introducing
         return sum(share for term, share in s.cover if term not in name)
 
     asked_names = set(terms(" ".join(name_tokens(question))))  # the subject, not the claim
     if not pool:
         return pool
+    # ... nor the words the paper introduces itself with, by which a question describes it:
+    # "Does the Büchi automata RL approach for LTL tasks work for infinite-horizon specs?"
+    # is settled where infinite-horizon specifications are, not where Büchi automata are
+    # (dev split ly024)
+    # ... the sentence saying what it proposes and the one after, which says how it works
+    intro = next((s.index for s in sorted(pool, key=lambda s: s.index)
+                  if cues.METHOD_CUE.search(s.text)), None)
+    introducing = {t for s in pool if intro is not None and s.index in (intro, intro + 1)
+                   for t, _ in s.cover}
     # the paper's own sentences settle its claim; one before them tells of earlier work ("MLLMs
     # struggle with geometry problems" answered "does GeoX beat the specialists?" with "No":
     # fresh dev batch ma)

@@ -326,9 +326,10 @@ NUMBER_WINDOW = 6
 COUNT_WINDOW = 3
 # Naming a method or result: a sentence with these introduces the paper's method or results,
 # which is what a summary ("What is X?") answers with.
+# ("we devise precision-aware scaling laws": dev split b044; general English of contribution)
 METHOD_CUE = re.compile(r"\b(?:we|this (?:paper|work|study)) (?:\w+ )?(?:propose|introduce|"
-                        r"present|develop|design|build|curate|release)s?\b|\bnamed\b|\bcalled\b",
-                        re.I)
+                        r"present|develop|design|build|curate|release|devise|formulate)s?\b"
+                        r"|\bnamed\b|\bcalled\b", re.I)
 RESULT_CUE = re.compile(r"\b(?:outperform\w*|achiev\w*|improv\w*|surpass\w*|demonstrat\w*|"
                         r"show(?:s|ed|n)? that|results? (?:show|indicate|suggest)|reduc\w*|"
                         r"state-of-the-art|significantly|"

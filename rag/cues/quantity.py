@@ -102,7 +102,11 @@ TERSE_MEASURE = re.compile(
     # ... or what it is measured against: "helm mrna avg gain over baselines" (dev split lo005a)
     # ... after a comma too: "SOAP precond frequency value, 660m" (fresh dev batch md)
     r"(?:\s+(?:per|on|for|in|of|with|by|over|than|vs|versus|against)(?:\s+\S+){1,3}"
-    r"|,?(?:\s+(?-i:\S*[A-Z0-9]\S*)){1,2})?"
+    r"|,?(?:\s+(?-i:\S*[A-Z0-9]\S*)){1,2}"
+    # ... or a benchmark typed in lower case: "autocgp success rate libero" (dev split lp026a);
+    # not a noun the measure word modifies ("error correction", "reduction failure": dev s047,
+    # mh012a; English nouns in -ion/-ure/-ment)
+    r"|\s+(?-i:[a-z][\w-]{2,})(?<!ion)(?<!ure)(?<!ment))?"
     r"\s*(?:\?+\s*[^?]{1,30})?\?*\s*$", re.I)
 # A unit the question names is the one the figure must carry: "how fast does X run? hz / ms
 # per frame" is not answered by "a 200-hour driving dataset", "in seconds per image" not by

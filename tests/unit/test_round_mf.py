@@ -242,3 +242,27 @@ def test_a_kind_in_brackets_makes_no_thing_asked() -> None:
 
 def test_names_are_taken_out_longest_first() -> None:
     assert "Jax" not in without_names("We use the engine Jax2D in 2D.", ["2D", "Jax2D"])
+
+
+def test_a_list_line_shows_the_papers_own_work_not_its_background() -> None:
+    hits = [_hit("Accurate prediction of RNA properties is crucial. In this study we benchmark "
+                 "geometry-aware RNA models", "RNA", "p1"),
+            _hit("We devise precision-aware scaling laws for RNA models", "Scaling laws", "p2")]
+    answer = _answer("papers on RNA models?", hits)
+    assert "we benchmark geometry-aware RNA models" in answer.text
+    assert "is crucial" not in answer.text
+    assert "precision-aware" in answer.text
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("autocgp success rate libero", "quantity"),
+    ("nutribench dataset size meals", "quantity"),
+    ("neural decoders for quantum error correction", None),  # a measure word in a compound
+])
+def test_a_terse_measure_then_a_typed_benchmark(question: str, kind: str | None) -> None:
+    assert analyse(question).asks_for == kind
+
+
+def test_a_letter_hyphened_to_a_word_names_a_technique() -> None:
+    assert _recase("does it cluster actions with k-means?") == (
+        "does it cluster actions with K-MEANS?")
