@@ -266,3 +266,12 @@ def test_a_terse_measure_then_a_typed_benchmark(question: str, kind: str | None)
 def test_a_letter_hyphened_to_a_word_names_a_technique() -> None:
     assert _recase("does it cluster actions with k-means?") == (
         "does it cluster actions with K-MEANS?")
+
+
+def test_a_yes_no_claim_is_settled_where_the_claim_is_not_where_the_subject_is() -> None:
+    hits = [_hit("LTL specifies goals. In this work, we propose a novel method. Our approach "
+                 "leverages Büchi automata for LTL tasks. Experiments show it satisfies finite- "
+                 "and infinite-horizon specifications", "DeepLTL")]
+    answer = _answer("Does the Büchi automata approach for LTL work for infinite-horizon specs?",
+                     hits)
+    assert "infinite-horizon" in answer.text.split("[1]")[0]  # the first quote
