@@ -19,18 +19,15 @@ def claim_first(pool: list[ScoredSentence], hits: list[Hit],
     """For "Does X need Y?": the sentence that states the claim (Y), not the one that merely
     names X, settles it: the paper's sentences by the share of the question's term weight they
     hold outside the paper's name, then by score. The top one is ranked first."""
-    def claim_share(s: ScoredSentence) -> float:
-        name = set(terms(hits[s.marker - 1].paper.title)) | asked_names | introducing
-        return sum(share for term, share in s.cover if term not in name)
-
-    asked_names = set(terms(" ".join(name_tokens(question))))  # the subject, not the claim
     if not pool:
         return pool
-    # ... nor the words the paper introduces itself with, by which a question describes it:
-    # "Does the Büchi automata RL approach for LTL tasks work for infinite-horizon specs?"
-    # is settled where infinite-horizon specifications are, not where Büchi automata are
-    # (dev split ly024)
-    # ... the sentence saying what it proposes and the one after, which says how it works
+    names = set(terms(" ".join(name_tokens(question))))  # the subject, not the claim
+    # ... nor, where some own sentence holds the claim without them, the words the paper
+    # introduces itself with (the sentence saying what it proposes and the one after), by which
+    # a question describes it: "Does the Büchi automata RL approach for LTL tasks work for
+    # infinite-horizon specs?" is settled where infinite-horizon specifications are (dev split
+    # ly024); "Does PruneNet need a calibration dataset?" still by "PruneNet eliminates the
+    # need for calibration datasets", the sentence after "We propose PruneNet"
     intro = next((s.index for s in sorted(pool, key=lambda s: s.index)
                   if cues.METHOD_CUE.search(s.text)), None)
     introducing = {t for s in pool if intro is not None and s.index in (intro, intro + 1)
@@ -39,7 +36,14 @@ def claim_first(pool: list[ScoredSentence], hits: list[Hit],
     # struggle with geometry problems" answered "does GeoX beat the specialists?" with "No":
     # fresh dev batch ma)
     first_own = first_own_sentence(pool)
-    own = [s for s in pool if s.index >= first_own.get(s.marker, 0) and claim_share(s) > 0]
+    for skipped in (names | introducing, names):
+        def claim_share(s: ScoredSentence, skipped: set[str] = skipped) -> float:
+            name = set(terms(hits[s.marker - 1].paper.title)) | skipped
+            return sum(share for term, share in s.cover if term not in name)
+
+        own = [s for s in pool if s.index >= first_own.get(s.marker, 0) and claim_share(s) > 0]
+        if own:
+            break
     top = max(own or pool, key=lambda s: (claim_share(s), s.score))
     if claim_share(top) == 0:
         return pool
