@@ -1,16 +1,45 @@
-"""A phrase taken from another retrieved paper: a claim that holds word pairs another
-paper's text has and the cited one lacks moved a clause from that paper onto this one ("CyberHost
-... relying on an inter- and intra-clip temporal module", Loopy's modules). Similarity misses
-it when the rest of the claim is the cited paper's own. English only. Cue in
-rag/cues/claim_checks.py."""
+"""Phrases a claim holds that its cited abstract does not: one taken from another retrieved
+paper (a claim that holds word pairs another paper's text has and the cited one lacks moved a
+clause from that paper onto this one: "CyberHost ... relying on an inter- and intra-clip
+temporal module", Loopy's modules), or a run of words the cited abstract lacks altogether ("runs
+in polynomial time in the number of variables"). Similarity misses both when the rest of the
+claim is the cited paper's own. English only. Cues in rag/cues/claim_checks.py."""
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
-from paperwise.text import language_of
+from paperwise.text import STOPWORDS, language_of, stem, strip_markers
 from rag.cues import claim_checks as cues
+from rag.cues.claim_checks import NUMBER_WORDS
 from rag.wording import content_keys, read_words
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d[\d.,]*")
+
+
+def _keys(word: str) -> set[str]:
+    """A word, its parts if hyphenated, each by its first five letters and its stem."""
+    return {key for part in {word, *word.split("-")} for key in (part[:5], stem(part))}
+
+
+def added_run(claim: str, cited_text: str) -> str | None:
+    """The first run of cues.ADDED_RUN_WORDS content words in a row that the cited text does
+    not hold, stopwords and cues.REPORTING_WORDS passed over."""
+    if language_of(claim) != "en":
+        return None
+    held = {key for word in _WORD.findall(cited_text.lower()) for key in _keys(word)}
+    run: list[str] = []
+    for word in _WORD.findall(strip_markers(claim)):
+        lower = word.lower()
+        if (lower in STOPWORDS or lower in cues.REPORTING_WORDS or len(lower) < 3
+                or sum(c.isupper() for c in word) > 1 or lower in NUMBER_WORDS
+                or lower[0].isdigit()):
+            continue
+        run = [*run, word] if not _keys(lower) & held else []
+        if len(run) >= cues.ADDED_RUN_WORDS:
+            return f"adds what the abstract does not say: “{' '.join(run)}”"
+    return None
 
 
 def _phrases(text: str) -> set[tuple[str, str]]:

@@ -20,7 +20,7 @@ from paperwise.text import (
 )
 from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, SentenceBank
 from rag.avoided import avoided_conflict, likened_conflict
-from rag.borrowed import borrowed_phrases
+from rag.borrowed import added_run, borrowed_phrases
 from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
 from rag.comparisons import (
     check_baselines_win,
@@ -254,7 +254,11 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                                              [(m, _paper_text(h)) for m, h in
                                               enumerate(hits, start=1) if m not in markers])
                          if bank.space == "minilm" else None)
-        reason = (f"{check.reason} ({cited})" if not check.supported else misattributed or "")
+        # a run of words the abstract lacks, when no other check names a better reason (a
+        # phrase of another retrieved paper is told as misattributed)
+        run = None if misattributed or not check.supported else added_run(claim, paper_text)
+        reason = (f"{check.reason} ({cited})" if not check.supported
+                  else misattributed or (f"{run} ({cited})" if run else ""))
     return AnswerSentence(text=part, markers=markers, supported=not reason, reason=reason,
                           support=round(max(found.similarity, found.overlap), 4),
                           evidence=found.best if not reason else "")

@@ -153,6 +153,32 @@ LIKENED_TO_EARLIER = re.compile(
 # the cited one lacks took a phrase from the other paper (issue 12, fresh dev batch bd: "an
 # inter- and intra-clip temporal module and an audio-to-latents module" said of CyberHost).
 BORROWED_PHRASES = 2
+# A run of this many content words in a row, none of them (nor a word sharing its first five
+# letters or its stem) in the cited abstract, is a phrase the abstract does not hold: a fact
+# added inside a clause ("it runs in polynomial time in the number of variables", "a
+# cooking-themed benchmark"), which the clause check (rag/citations.py unbacked_clauses) does
+# not see. Dev split of eval/verifier.jsonl, on what the checks already let through: at 3, 180
+# faithful sentences of 4,111 flagged; at 4, 31 of 3,966 newly flagged and 6 outside facts, 2
+# wrong-paper and 14 reversed claims caught; at 4 with REPORTING_WORDS and names and numbers
+# passed over, 4 faithful sentences and 4, 2, 6 (one of them tipped a faithful answer into
+# being replaced); at 5, no faithful sentence and 3 outside facts, 2 wrong-paper claims and
+# 1 reversal.
+ADDED_RUN_WORDS = 5
+# Words an answer uses to report, link or hedge what a paper says, which no abstract needs to
+# hold ("the authors argue", "what they call", "because", "although they typically need
+# roughly"): general English of reporting and its closed-class linkers and hedges, passed over
+# like stopwords (they neither extend nor end a run); so are names and numbers, which the name
+# and number checks judge ("LLMs" for "Large Language Models").
+REPORTING_WORDS = frozenset("""authors author argue argues argued arguing call calls called
+suggest suggests suggested note notes noted point points out because since thus hence therefore
+ones one line way ways essentially partly likely probably instead rather show shows shown showed
+report reports reported claim claims find finds found say says describe describes described
+paper papers study studies work works approach method idea also still yet even just very well
+both either until become becomes gives give gave yields yield produces produce make makes made
+take takes taken sign turn turns explains explain explained tackles tackle tackled although
+though however whereas while typically usually often generally largely mostly roughly
+approximately nearly about around already overall especially particularly notably combined
+including""".split())
 # Who beats whom between two names (rag/comparisons.py): a claim stating the reverse of the
 # cited abstract's ranking is reversed (issue 12, dev split zg010x "CLIP still comes out ahead
 # of CSA" against "CSA outperforms CLIP"; bd013x "unlike MotherNet, TabPFN is efficient").

@@ -14,6 +14,7 @@ import pytest
 from paperwise.types import Answer, Hit, Paper, PaperSentences, SentenceBank
 from rag import cues
 from rag.asked import purpose_topic
+from rag.borrowed import added_run
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence
 from rag.extractive import extractive_answer
@@ -275,3 +276,19 @@ def test_a_yes_no_claim_is_settled_where_the_claim_is_not_where_the_subject_is()
     answer = _answer("Does the Büchi automata approach for LTL work for infinite-horizon specs?",
                      hits)
     assert "infinite-horizon" in answer.text.split("[1]")[0]  # the first quote
+
+
+@pytest.mark.parametrize(("claim", "added"), [
+    ("It gives a sound algorithm that runs in polynomial time in the number of variables [1].",
+     True),
+    ("Robotouille is a cooking-themed kitchen simulation suite for agents [1].", True),
+    # reworded in the abstract's own words, or linked by reporting words: nothing added
+    ("The authors argue that it identifies causal relations from soft interventions [1].", False),
+    ("It gives a provably sound algorithm for causal relations and selection mechanisms [1].",
+     False),
+])
+def test_a_run_of_words_the_abstract_lacks_is_added(claim: str, added: bool) -> None:
+    abstract = ("We characterize the Markov property and give a provably sound algorithm that "
+                "identifies causal relations and selection mechanisms from soft interventions. "
+                "Robotouille is a benchmark for asynchronous tasks.")
+    assert bool(added_run(claim, abstract)) is added
