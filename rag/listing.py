@@ -113,9 +113,10 @@ def _topic_word(question: str, shown: list[ScoredSentence], weight: Weight) -> s
 def _showing_fit(best: ScoredSentence, scored: list[ScoredSentence], hits: list[Hit],
                  margin: float) -> ScoredSentence:
     """The sentence shown for a fitting paper: where the paper says what it contributes ("we
-    propose X") or names itself, when that scores close to its best; else its best sentence
-    of its own work, not of its background ("Accurate prediction of RNA properties ... is
-    crucial" showed the RNA benchmark paper: dev split t037); else its best."""
+    propose X") or names itself (a title that is a name: "Policy evaluation" in "Policy
+    evaluation estimates the performance of a policy" is no self-naming, dev split t031), when
+    that scores close to its best; else its best sentence of its own work, not of its
+    background; else its best."""
     title = hits[best.marker - 1].paper.title
     close = [s for s in scored if s.marker == best.marker and s.score >= best.score - margin]
     for s in close:

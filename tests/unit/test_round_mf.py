@@ -246,13 +246,15 @@ def test_names_are_taken_out_longest_first() -> None:
 
 
 def test_a_list_line_shows_the_papers_own_work_not_its_background() -> None:
-    hits = [_hit("Accurate prediction of RNA properties is crucial. In this study we benchmark "
-                 "geometry-aware RNA models", "RNA", "p1"),
-            _hit("We devise precision-aware scaling laws for RNA models", "Scaling laws", "p2")]
-    answer = _answer("papers on RNA models?", hits)
-    assert "we benchmark geometry-aware RNA models" in answer.text
-    assert "is crucial" not in answer.text
-    assert "precision-aware" in answer.text
+    hits = [_hit("Policy evaluation estimates the variance of a policy's performance. We prove "
+                 "our doubly optimal policy evaluation method is unbiased", "Policy evaluation",
+                 "p1"),
+            _hit("We devise precision-aware scaling laws for policy evaluation", "Scaling laws",
+                 "p2")]
+    answer = _answer("papers on policy evaluation variance?", hits)
+    assert "doubly optimal" in answer.text  # its own work, though its title is in the other
+    assert "estimates the variance" not in answer.text
+    assert "precision-aware" in answer.text  # "we devise" introduces a method
 
 
 @pytest.mark.parametrize(("question", "kind"), [
