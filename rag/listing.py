@@ -12,6 +12,7 @@ from paperwise.text import clean_for_display, defuse_markers, language_of, terms
 from paperwise.types import Hit
 from rag import cues
 from rag.cues import answer_shape
+from rag.cues.parts import ASIDE
 from rag.evidence import (
     ScoredSentence,
     Weight,
@@ -67,7 +68,10 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     margin = cues.LIST_QUOTE_MARGIN if intent.shape == "list" else cues.COMPARE_QUOTE_MARGIN
     shown = {m: _showing_fit(s, scored, hits, margin) for m, s in best_of.items()
              if m in named or (m in close and covers[m] >= answer_shape.LIST_COVER_RATIO * most)}
-    if shown and intent.shape == "list":  # a list found grows by papers nearly as like it
+    # A list found grows by papers nearly as like it; not one asking for names ("papers with
+    # Gemma or Phi models"), which a paper fits by naming one (tests/integration/test_answers),
+    # though names given as examples of a topic ask for none ("hardware such as NPUs")
+    if shown and intent.shape == "list" and not _names_asked(question):
         shown |= {m: _showing_fit(best_of[m], scored, hits, margin)
                   for m in _nearly_as_similar(scored) - shown.keys()}
     pairs = topic_pairs(question, weight) if intent.shape == "list" else set()
@@ -82,6 +86,13 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
             shown.setdefault(s.marker, s)
     return [Line(f"- {defuse_markers(hits[m - 1].paper.title)} [{m}]: {quote(s.text)}", [s])
             for m, s in sorted(shown.items())]
+
+
+def _names_asked(question: str) -> list[str]:
+    """The question's names, but for those it gives as examples of its topic."""
+    examples = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question)]
+    given = {n for clause in examples for n in name_tokens(clause)}
+    return [n for n in name_tokens(question) if n not in given]
 
 
 def _nearly_as_similar(scored: list[ScoredSentence]) -> set[int]:

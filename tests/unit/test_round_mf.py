@@ -18,7 +18,7 @@ from rag.borrowed import added_run
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence
 from rag.extractive import extractive_answer
-from rag.listing import _nearly_as_similar
+from rag.listing import _names_asked, _nearly_as_similar
 from rag.measures import counted_words
 from rag.names import acronym_heads, missing_names, without_names
 from rag.query import analyse
@@ -294,3 +294,11 @@ def test_a_run_of_words_the_abstract_lacks_is_added(claim: str, added: bool) -> 
                 "identifies causal relations and selection mechanisms from soft interventions. "
                 "Robotouille is a benchmark for asynchronous tasks.")
     assert bool(added_run(claim, abstract)) is added
+
+
+def test_a_list_asking_for_names_does_not_grow_by_likeness() -> None:
+    assert _names_asked("Which papers run experiments with Gemma or Phi models?") == [
+        "Gemma", "Phi"]
+    # names given as examples of a topic ask for none
+    assert _names_asked("Papers on hardware-aware models, such as NPUs or FPGAs?") == []
+    assert _names_asked("work on tree search (MCTS) for LLMs?") == []
