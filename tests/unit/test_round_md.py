@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from paperwise.text import stem
-from paperwise.types import Answer, Hit, Paper, PaperSentences, SentenceBank
+from paperwise.types import Hit, Paper, PaperSentences, SentenceBank
 from rag import cues
 from rag.asked import asked_thing
 from rag.avoided import avoided_conflict
@@ -24,11 +24,7 @@ from rag.names import name_tokens, names_lacking
 from rag.query import analyse
 from rag.roles import check_roles
 from rag.spelling import respell
-
-
-def _hit(abstract: str, title: str = "X") -> Hit:
-    return Hit(paper=Paper(id="p1", title=title, source="s.txt", position=1, abstract=abstract),
-               text=abstract, score=1.0)
+from tests.extractive_fakes import alike_answer, hit
 
 
 @pytest.mark.parametrize(("question", "ranks"), [
@@ -47,7 +43,7 @@ def test_top_k_is_no_ranking_evidence() -> None:
     assert cues.RANKING_EVIDENCE.search("It is the top performer.")
 
 
-_PRUNE = _hit("PruneNet can compress the LLaMA-2-7B model in just 15 minutes.", "PruneNet")
+_PRUNE = hit("PruneNet can compress the LLaMA-2-7B model in just 15 minutes.", "PruneNet")
 
 
 @pytest.mark.parametrize(("question", "lacking"), [
@@ -64,9 +60,9 @@ def test_a_size_the_question_names_must_be_in_the_paper(question: str,
 
 
 def test_a_size_written_out_is_there() -> None:
-    hit = _hit("OLMoE-1B-7B has 7 billion parameters but uses 1B per input token.", "OLMoE")
-    assert names_lacking("How fast is the 7B model?", hit) == []
-    assert names_lacking("How fast is the 70B model?", hit) == ["70B"]
+    paper = hit("OLMoE-1B-7B has 7 billion parameters but uses 1B per input token.", "OLMoE")
+    assert names_lacking("How fast is the 7B model?", paper) == []
+    assert names_lacking("How fast is the 70B model?", paper) == ["70B"]
 
 
 @pytest.mark.parametrize("question", [
@@ -88,7 +84,7 @@ def test_terse_things_are_asked_things(question: str, thing: str) -> None:
 
 
 def test_language_models_name_no_language() -> None:
-    hits = [_hit("We test twelve Large Language Models on NutriBench.", "NutriBench")]
+    hits = [hit("We test twelve Large Language Models on NutriBench.", "NutriBench")]
     models = ScoredSentence(1, 0, "We test twelve Large Language Models on NutriBench.", 0.5)
     english = ScoredSentence(1, 1, "Meals are described in English and Spanish languages.", 0.5)
     thing = asked_thing("Which languages are the NutriBench meal descriptions written in?")
@@ -100,7 +96,7 @@ def test_language_models_name_no_language() -> None:
 def test_a_verdict_hanging_on_a_missing_licence_is_not_given() -> None:
     abstract = ("We present LocoVR, a dataset of 7000+ two-person trajectories. "
                 "LocoVR improves trajectory prediction in home environments.")
-    hits = [_hit(abstract, "LocoVR")]
+    hits = [hit(abstract, "LocoVR")]
     sentences = abstract.split(". ")
     bank = SentenceBank(space="minilm")
     bank.papers["p1"] = PaperSentences(sentences, np.eye(len(sentences), 4, dtype=np.float32))
@@ -163,27 +159,12 @@ def test_what_a_method_is_for_asks_its_purpose(question: str, purpose: bool) -> 
     assert bool(answer_shape.PURPOSE_ASK.search(question)) is purpose
 
 
-def _bank(hits: list[Hit]) -> SentenceBank:
-    bank = SentenceBank(space="minilm")
-    for hit in hits:
-        sentences = hit.paper.abstract.split(". ")
-        bank.papers[hit.paper.id] = PaperSentences(
-            sentences, np.ones((len(sentences), 4), dtype=np.float32))
-    return bank
-
-
-def _answer(question: str, hits: list[Hit]) -> Answer:
-    """The extractive answer over these hits, every sentence alike to the question."""
-    return extractive_answer(question, analyse(question), np.ones(4, dtype=np.float32), hits,
-                             _bank(hits), lambda term: 1.0)
-
-
 def test_a_purpose_answer_gives_the_problem_and_what_the_paper_does() -> None:
-    hits = [_hit("Sparse policies trouble offline algorithms. Existing fixes are costly. We "
+    hits = [hit("Sparse policies trouble offline algorithms. Existing fixes are costly. We "
                  "propose FtTPO, which keeps a fat proposal policy. It beats baselines.",
                  "FtTPO")]
     question = "what is FtTPO for?"
-    answer = _answer(question, hits)
+    answer = alike_answer(question, hits)
     assert "Existing fixes are costly" in answer.text and "We propose FtTPO" in answer.text
     assert "beats baselines" not in answer.text
 
@@ -195,13 +176,13 @@ def test_names_hyphened_to_a_short_prefix_are_read_whole() -> None:
 
 
 def test_a_comparison_within_one_paper_is_answered_from_it() -> None:
-    hits = [_hit("We study the TSW-SL distance on systems of lines. We propose Db-TSW, which "
+    hits = [hit("We study the TSW-SL distance on systems of lines. We propose Db-TSW, which "
                  "uses all positional information", "TSW-SL"),
             Hit(paper=Paper(id="p2", title="SGD", source="s.txt", position=2,
                             abstract="SGD is ergodic in a Wasserstein semimetric. It converges"),
                 text="SGD", score=0.9)]
     question = "What does Db-TSW change compared with the original TSW-SL distance?"
-    answer = _answer(question, hits)
+    answer = alike_answer(question, hits)
     assert [c.paper.id for c in answer.citations] == ["p1"]
 
 
@@ -232,7 +213,7 @@ def test_typed_rankings_and_settings(question: str, kind: str | None) -> None:
 
 
 def test_a_request_after_a_description_names_what_the_count_counts() -> None:
-    hits = [_hit("OLMoE-1B-7B has 7 billion parameters but uses only 1B per input token.",
+    hits = [hit("OLMoE-1B-7B has 7 billion parameters but uses only 1B per input token.",
                  "OLMoE")]
     pool = [ScoredSentence(1, 0, hits[0].paper.abstract, 0.6)]
     question = ("For the open mixture-of-experts model with 1B active parameters, tell me the "
@@ -241,11 +222,11 @@ def test_a_request_after_a_description_names_what_the_count_counts() -> None:
 
 
 def test_a_verdict_comes_from_the_papers_own_sentences() -> None:
-    hits = [_hit("Existing pruning methods rely on calibration datasets to decide what to prune. "
+    hits = [hit("Existing pruning methods rely on calibration datasets to decide what to prune. "
                  "We propose PruneNet. PruneNet eliminates the need for calibration datasets",
                  "PruneNet")]
     question = "Does PruneNet need a calibration dataset to decide what to prune?"
-    answer = _answer(question, hits)
+    answer = alike_answer(question, hits)
     assert answer.text.startswith("No. PruneNet eliminates")
 
 
@@ -303,11 +284,11 @@ def test_a_cause_turned_round_with_its_effect(claim: str, flagged: bool) -> None
 
 
 def test_a_lower_case_question_after_a_scene_is_the_asked_sentence() -> None:
-    hit = _hit("POTEC clusters the action space and learns two policies.", "POTEC")
+    paper = hit("POTEC clusters the action space and learns two policies.", "POTEC")
     scene = ("my recommender has a huge catalogue and IPS-style gradients are too noisy. does "
              "the two-stage off-policy learner help there?")
-    assert names_lacking(scene, hit) == []  # IPS is in the scene, not in what is asked
-    assert names_lacking("does the IPS-style learner help there?", hit) == ["IPS"]
+    assert names_lacking(scene, paper) == []  # IPS is in the scene, not in what is asked
+    assert names_lacking("does the IPS-style learner help there?", paper) == ["IPS"]
 
 
 @pytest.mark.parametrize(("question", "shape"), [

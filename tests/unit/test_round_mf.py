@@ -8,37 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
 import pytest
 
-from paperwise.types import Answer, Hit, Paper, PaperSentences, SentenceBank
 from rag import cues
 from rag.asked import purpose_topic
 from rag.borrowed import added_run
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence
-from rag.extractive import extractive_answer
 from rag.listing import _names_asked, _nearly_as_similar
 from rag.measures import counted_words
 from rag.names import acronym_heads, missing_names, without_names
 from rag.query import analyse
 from rag.spelling import recase, respell, written_forms
-
-
-def _hit(abstract: str, title: str = "X", paper_id: str = "p1") -> Hit:
-    return Hit(paper=Paper(id=paper_id, title=title, source="s.txt", position=1,
-                           abstract=abstract), text=abstract, score=1.0)
-
-
-def _answer(question: str, hits: list[Hit]) -> Answer:
-    """The extractive answer over these hits, every sentence alike to the question."""
-    bank = SentenceBank(space="minilm")
-    for hit in hits:
-        sentences = hit.paper.abstract.split(". ")
-        bank.papers[hit.paper.id] = PaperSentences(
-            sentences, np.ones((len(sentences), 4), dtype=np.float32))
-    return extractive_answer(question, analyse(question), np.ones(4, dtype=np.float32), hits,
-                             bank, lambda term: 1.0)
+from tests.extractive_fakes import alike_answer, hit
 
 
 @pytest.mark.parametrize(("question", "shape"), [
@@ -87,9 +69,9 @@ def test_hyphened_corpus_words_are_no_names() -> None:
 
 
 def test_a_multiple_asked_as_speed_up() -> None:
-    hits = [_hit("Context attribution is costly. Taken together, AttriBoT can provide a 300x "
+    hits = [hit("Context attribution is costly. Taken together, AttriBoT can provide a 300x "
                  "speedup while remaining faithful", "AttriBoT")]
-    answer = _answer("How much speed-up does AttriBoT give over exact leave-one-out?", hits)
+    answer = alike_answer("How much speed-up does AttriBoT give over exact leave-one-out?", hits)
     assert "300x" in answer.text and answer.answerable
 
 
@@ -101,10 +83,10 @@ def test_an_acronyms_written_out_term_stands_by_its_figure() -> None:
 
 
 def test_a_three_letter_acronym_written_out_in_capitals_is_there() -> None:
-    hits = [_hit("Actions are encapsulated using Domain-Specific Languages for protocols.")]
+    hits = [hit("Actions are encapsulated using Domain-Specific Languages for protocols.")]
     assert missing_names("What is the multi-scale DSL representation for?", hits) == []
     # three initials run by chance in plain words are not
-    hits = [_hit("We design small languages for protocols.")]
+    hits = [hit("We design small languages for protocols.")]
     assert missing_names("What is the DSL representation for?", hits) == ["DSL"]
 
 
@@ -118,10 +100,10 @@ def test_more_ways_to_ask_a_purpose(question: str) -> None:
 
 
 def test_a_purpose_answer_names_the_domain_and_the_sentence_naming_the_paper() -> None:
-    hits = [_hit("Robotics tasks such as multi-robot pathfinding are now learned. However, in "
+    hits = [hit("Robotics tasks such as multi-robot pathfinding are now learned. However, in "
                  "this domain, a fair comparison is hard. We introduce a toolkit for "
                  "evaluation. We name it POGEMA, a suite of fast environments", "POGEMA")]
-    answer = _answer("what's POGEMA for?", hits)
+    answer = alike_answer("what's POGEMA for?", hits)
     assert "multi-robot pathfinding" in answer.text and "We name it POGEMA" in answer.text
 
 
@@ -135,13 +117,13 @@ def test_terse_counts_and_rankings_ask_a_detail(question: str, kind: str) -> Non
 
 
 def test_a_size_question_naming_what_it_counts() -> None:
-    hits = [_hit("We build the largest heartbeat vocabulary. We evaluate HeartLang across 6 "
+    hits = [hit("We build the largest heartbeat vocabulary. We evaluate HeartLang across 6 "
                  "public ECG datasets", "HeartLang")]
-    assert not _answer("The ECG method builds a heartbeat vocabulary. Exactly how large is "
+    assert not alike_answer("The ECG method builds a heartbeat vocabulary. Exactly how large is "
                        "that vocabulary?", hits).answerable
-    assert _answer("How large is HeartLang?", hits).answerable  # the paper: any of its counts
-    hits = [_hit("NutriBench consists of 11,857 meal descriptions", "NutriBench")]
-    assert not _answer("I'd like the size of the expert panel: how many nutritionists were "
+    assert alike_answer("How large is HeartLang?", hits).answerable  # the paper: any of its counts
+    hits = [hit("NutriBench consists of 11,857 meal descriptions", "NutriBench")]
+    assert not alike_answer("I'd like the size of the expert panel: how many nutritionists were "
                        "involved?", hits).answerable
 
 
@@ -197,12 +179,12 @@ def test_more_terse_and_plain_asks(question: str, shape: str, kind: str | None) 
 
 
 def test_a_name_the_questions_scene_gives_is_no_answer() -> None:
-    hits = [_hit("We train a general agent on physics tasks. Kinetix makes use of our physics "
+    hits = [hit("We train a general agent on physics tasks. Kinetix makes use of our physics "
                  "engine Jax2D for speed", "Kinetix")]
     question = ("I'm reproducing the 2D physics work built on the Jax2D engine. What RL "
                 "algorithm did they use for the agent?")
-    assert not _answer(question, hits).answerable
-    assert _answer("What physics engine does Kinetix use?", hits).answerable
+    assert not alike_answer(question, hits).answerable
+    assert alike_answer("What physics engine does Kinetix use?", hits).answerable
 
 
 def test_a_described_subjects_purpose_is_no_name_ask_and_is_read_without_the_asking() -> None:
@@ -246,12 +228,12 @@ def test_names_are_taken_out_longest_first() -> None:
 
 
 def test_a_list_line_shows_the_papers_own_work_not_its_background() -> None:
-    hits = [_hit("Policy evaluation estimates the variance of a policy's performance. We prove "
+    hits = [hit("Policy evaluation estimates the variance of a policy's performance. We prove "
                  "our doubly optimal policy evaluation method is unbiased", "Policy evaluation",
                  "p1"),
-            _hit("We devise precision-aware scaling laws for policy evaluation", "Scaling laws",
+            hit("We devise precision-aware scaling laws for policy evaluation", "Scaling laws",
                  "p2")]
-    answer = _answer("papers on policy evaluation variance?", hits)
+    answer = alike_answer("papers on policy evaluation variance?", hits)
     assert "doubly optimal" in answer.text  # its own work, though its title is in the other
     assert "estimates the variance" not in answer.text
     assert "precision-aware" in answer.text  # "we devise" introduces a method
@@ -272,11 +254,11 @@ def test_a_letter_hyphened_to_a_word_names_a_technique() -> None:
 
 
 def test_a_yes_no_claim_is_settled_where_the_claim_is_not_where_the_subject_is() -> None:
-    hits = [_hit("LTL specifies goals. In this work, we propose a novel method. Our approach "
+    hits = [hit("LTL specifies goals. In this work, we propose a novel method. Our approach "
                  "leverages Büchi automata for LTL tasks. Experiments show it satisfies finite- "
                  "and infinite-horizon specifications", "DeepLTL")]
-    answer = _answer("Does the Büchi automata approach for LTL work for infinite-horizon specs?",
-                     hits)
+    answer = alike_answer(
+        "Does the Büchi automata approach for LTL work for infinite-horizon specs?", hits)
     assert "infinite-horizon" in answer.text.split("[1]")[0]  # the first quote
 
 
