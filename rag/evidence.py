@@ -152,11 +152,11 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
     counts = bool(counted) and not relative and not specific - counted
     # a setting's value is in digits (cues.SETTING_NOUNS)
     digits = bool(specific) and specific <= _SETTINGS | qualifiers
+    measured = set() if specific else measure_words(question)  # the question's words, once
     found = []
     for s in pool:
         title = hits[s.marker - 1].paper.title
-        words = (specific or measure_words(question) | acronym_heads(question, s.text)) \
-            - set(terms(title))
+        words = (specific or measured | acronym_heads(question, s.text)) - set(terms(title))
         if not words and not (intent.size_only or counted):
             continue
         # any count of the paper answers "how big is X?", not "how many nutritionists ..."

@@ -12,7 +12,6 @@ from paperwise.text import clean_for_display, defuse_markers, language_of, terms
 from paperwise.types import Hit
 from rag import cues
 from rag.cues import answer_shape
-from rag.cues.parts import ASIDE
 from rag.evidence import (
     ScoredSentence,
     Weight,
@@ -21,7 +20,7 @@ from rag.evidence import (
     holds_pair,
     topic_pairs,
 )
-from rag.names import is_name, name_pattern, name_tokens
+from rag.names import example_names, is_name, name_pattern, name_tokens
 from rag.query import QuestionIntent, topic_alternatives
 
 
@@ -90,8 +89,7 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
 
 def _names_asked(question: str) -> list[str]:
     """The question's names, but for those it gives as examples of its topic."""
-    examples = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question)]
-    given = {n for clause in examples for n in name_tokens(clause)}
+    given = example_names(question)
     return [n for n in name_tokens(question) if n not in given]
 
 

@@ -109,10 +109,16 @@ def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> l
         spelled_out(n, f"{h.paper.title} {h.paper.abstract}") if len(n) > 3
         else n.lower() in _capitalised_initials(h.paper.abstract, len(n)) for h in hits))]
     if not examples:
-        clauses = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question)]
-        given = {n for clause in clauses for n in name_tokens(clause)}
+        given = example_names(question)
         missing = [n for n in missing if n not in given]
     return _still_needed(missing, question)
+
+
+def example_names(question: str) -> set[str]:
+    """The names a question gives as examples of its topic ("tree search (e.g., MCTS)",
+    "hardware such as NPUs")."""
+    clauses = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question)]
+    return {n for clause in clauses for n in name_tokens(clause)}
 
 
 def _capitalised_initials(text: str, n: int) -> set[str]:

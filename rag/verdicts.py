@@ -35,17 +35,18 @@ def claim_first(pool: list[ScoredSentence], hits: list[Hit],
     # the paper's own sentences settle its claim; one before them tells of earlier work ("MLLMs
     # struggle with geometry problems" answered "does GeoX beat the specialists?" with "No":
     # fresh dev batch ma)
+    def claim_share(s: ScoredSentence, skipped: set[str]) -> float:
+        name = set(terms(hits[s.marker - 1].paper.title)) | skipped
+        return sum(share for term, share in s.cover if term not in name)
+
     first_own = first_own_sentence(pool)
     for skipped in (names | introducing, names):
-        def claim_share(s: ScoredSentence, skipped: set[str] = skipped) -> float:
-            name = set(terms(hits[s.marker - 1].paper.title)) | skipped
-            return sum(share for term, share in s.cover if term not in name)
-
-        own = [s for s in pool if s.index >= first_own.get(s.marker, 0) and claim_share(s) > 0]
+        own = [s for s in pool
+               if s.index >= first_own.get(s.marker, 0) and claim_share(s, skipped) > 0]
         if own:
             break
-    top = max(own or pool, key=lambda s: (claim_share(s), s.score))
-    if claim_share(top) == 0:
+    top = max(own or pool, key=lambda s: (claim_share(s, skipped), s.score))
+    if claim_share(top, skipped) == 0:
         return pool
     lifted = replace(top, score=max(s.score for s in pool) + answer_shape.CLAIM_MARGIN)
     return [lifted, *(s for s in pool if s is not top)]
