@@ -33,6 +33,10 @@ def asked_thing(question: str) -> str | None:
         # ...": the things NAME_ASK reads, when told by words of their own (fresh dev batch ma);
         # "which model and dataset" asks for both, no one thing
         return stem(named["thing"].split()[-1].casefold())
+    elif typed := cues.WHICH_TYPED.search(asked):
+        word = typed.group(1)  # "SIMPL hippocampus data - which species" (dev split mk025a)
+    elif parts := cues.PARTS_ASK.search(asked):
+        word = parts.group(1)  # "what are the key modules in X" (dev split mf013)
     elif (terse := cues.TERSE_THING_ASK.search(asked)) and terse["thing"]:
         word = terse["thing"]  # "nutribench languages covered" (fresh dev batch me)
     else:

@@ -30,7 +30,11 @@ from rag.comparisons import (
 )
 from rag.cues import verify as cues
 from rag.cues.claim_checks import CLEARLY_BACKED
-from rag.figure_order import figure_direction_conflict, figure_order_conflict
+from rag.figure_order import (
+    figure_direction_conflict,
+    figure_order_conflict,
+    misplaced_figure,
+)
 from rag.polarity import check_reversal
 from rag.roles import check_roles
 
@@ -238,6 +242,7 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
         reversed_ = (check_reversal(claim, found.closest, paper_text=paper_text)
                      or figure_order_conflict(claim, found.sentences)
                      or figure_direction_conflict(claim, found.sentences)
+                     or misplaced_figure(claim, found.sentences)
                      or avoided_conflict(claim, found.sentences, paper_text)
                      or likened_conflict(claim, paper_text)
                      or check_comparison(claim, paper_text)

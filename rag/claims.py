@@ -229,6 +229,17 @@ def _listed(claim: str, number: Number) -> bool:
     return len([i for i in items if i.strip(" .")]) == number.value
 
 
+def states_number(text: str, number: Number) -> bool:
+    """Whether the text states the number, up to format and rounding."""
+    return any(_same_number(number, e) for e in _evidence_numbers(text))
+
+
+def words_beside(text: str, number: Number) -> set[str]:
+    """The words either side of a number as the text writes it ("~40% faster" → faster)."""
+    found = re.search(rf"(\w+)?\W*(?<![\w.]){re.escape(number.text)}\W*(\w+)?", _clean(text))
+    return {w.casefold() for w in found.groups() if w} if found else set()
+
+
 def check_numbers(claim: str, evidence: str) -> str | None:
     """Every number in the claim must be in the evidence, up to format and rounding."""
     have = _evidence_numbers(evidence)

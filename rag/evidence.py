@@ -127,7 +127,9 @@ def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],
         paper = bank.get(hit.paper.id)
         sims = paper.vectors @ question_vector if len(paper) else np.zeros(0)
         for index, (text, sim) in enumerate(zip(paper.texts, sims, strict=False)):
-            cover = _cover(question_terms, text, weight)
+            # a link's words are no words of the sentence ("... available at
+            # https://github.com/x/clip-powered-data-selection": dev split mf013)
+            cover = _cover(question_terms, cues.URL.sub(" ", text), weight)
             score = (cues.SIM_WEIGHT * float(sim)
                      + cues.OVERLAP_WEIGHT * sum(share for _, share in cover))
             scored.append(ScoredSentence(marker, index, text, score, cover, float(sim)))
@@ -185,6 +187,8 @@ def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questi
             s.text, measure_words(question) - set(terms(hits[s.marker - 1].paper.title)),
             cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, hits[s.marker - 1].paper.title)]
     ranked = exact + [s for s in found if s not in exact]
+    if cues.RATE_ASK.search(question):  # a rate, told as one
+        ranked = [s for s in ranked if cues.RATE_STATED.search(clean_for_display(s.text))]
     if against := compared_against(question):  # stable: the order above within each side
         ranked.sort(key=lambda s: compares_with_other(s.text, against))
     return ranked

@@ -62,7 +62,7 @@ from rag.prompts import (
     RELATED_LEAD_BY_LANGUAGE,
 )
 from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts, topic_alternatives
-from rag.summaries import purpose_line, summary_line
+from rag.summaries import cause_first, purpose_line, summary_line
 from rag.verdicts import claim_first, with_verdict
 
 
@@ -129,12 +129,15 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     if not evidence or (not named and not on_topic(evidence[0], pool, intent, counted)
                         and not _described(question, intent, evidence[0], pool, hits, weight)):
         return None
-    if (intent.shape == "detail" and intent.asks_for is None and not intent.yes_no
-            and not answer_shape.WHY_ASK.search(question)):
+    why = intent.asks_for is None and not intent.yes_no and bool(
+        answer_shape.WHY_ASK.search(question))
+    if intent.shape == "detail" and intent.asks_for is None and not intent.yes_no and not why:
         # Within the answering paper ("why" asks for the problem it sets out, so not then; a
         # yes/no question asks whether its claim holds: the sentence stating it settles it).
         pool = evidence = favour_method(demote_background(
             [s for s in pool if s.marker == evidence[0].marker]))
+    if why:  # within the answering paper, the sentence giving a cause first
+        pool = evidence = cause_first([s for s in pool if s.marker == evidence[0].marker])
     if intent.yes_no and intent.asks_for is None:
         pool = evidence = claim_first([s for s in pool if s.marker == evidence[0].marker], hits,
                                       question)
@@ -149,7 +152,7 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
         return summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
-    if intent.yes_no or thing or intent.asks_for == "name":  # the settling or naming one first
+    if intent.yes_no or thing or why or intent.asks_for == "name":  # the settling one first
         quoted = [best, *(s for s in quoted if s is not best)]
     body = " ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted)
     if intent.asks_for != "quantity":

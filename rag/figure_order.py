@@ -1,13 +1,15 @@
-"""The order of two stated figures: a claim that X does better on A than on B, where the
-cited abstract gives X's figures on A and on B ("47% on synchronous tasks but only 11% on
-asynchronous tasks"), must order them as the figures do. A similarity score cannot see this;
-the antonym check has no antonym to read. English only; cues in rag/cues/claim_checks.py."""
+"""Figures told wrong. The order of two stated figures: a claim that X does better on A than
+on B, where the cited abstract gives X's figures on A and on B ("47% on synchronous tasks but
+only 11% on asynchronous tasks"), must order them as the figures do (a similarity score cannot
+see this; the antonym check has no antonym to read). A figure's direction, and a figure the
+abstract states of another result. English only; cues in rag/cues/claim_checks.py."""
 
 from __future__ import annotations
 
 import re
 
-from paperwise.text import STOPWORDS, clean_for_display, language_of
+from paperwise.text import STOPWORDS, clean_for_display, language_of, terms
+from rag.claims import numbers_in, states_number, words_beside
 from rag.cues import claim_checks as cues
 
 
@@ -89,4 +91,30 @@ def figure_direction_conflict(claim: str, sentences: list[str]) -> str | None:
         if len(said) == 1 and len(there) == 1 and said != there:
             return (f"gives {figure} as {_WAY[said.pop()]}, where the abstract gives it as "
                     f"{_WAY[there.pop()]}")
+    return None
+
+
+def misplaced_figure(claim: str, sentences: list[str]) -> str | None:
+    """The claim gives a figure the abstract states of another result: the sentence telling
+    what the claim tells gives another figure of that kind ("about 70% faster than a
+    synchronous run" where the abstract's run is "~40% faster", its 70% another run's)."""
+    numbers = numbers_in(claim)
+    if not numbers or not sentences or language_of(claim) != "en":
+        return None
+    words = set(terms(claim))
+    shared = {s: len(words & set(terms(s))) for s in sentences}
+    best = max(sentences, key=shared.__getitem__)
+    for number in numbers:
+        holding = [shared[s] for s in sentences if states_number(s, number)]
+        if not holding or states_number(best, number):
+            continue
+        # ... standing where the claim's does ("40% faster" for "70% faster"; a claim fusing
+        # two sentences gives "5,694 prompts" where the other says "314 categories")
+        rival = next((n for n in numbers_in(best) if n.kind == number.kind
+                      and not states_number(claim, n)
+                      and words_beside(best, n) & words_beside(claim, number) - STOPWORDS),
+                     None)
+        if rival is not None and shared[best] >= max(holding) + cues.MISPLACED_FIGURE_MARGIN:
+            return (f"gives {number.text} where the abstract gives {rival.text}; it states "
+                    f"{number.text} of another result")
     return None

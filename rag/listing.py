@@ -76,7 +76,7 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     pairs = topic_pairs(question, weight) if intent.shape == "list" else set()
     topic = _topic_word(question, [best_of[m] for m in shown], weight) \
         if intent.shape == "list" else None
-    least = cues.LIST_MIN_SCORE[intent.language]
+    least = cues.LIST_TOPIC_WORD_SCORE[intent.language]
     for s in scored:  # a paper mentioning an asked name or the topic fits, shown by that sentence
         if s.marker in best_of and (any(n.search(s.text) for n in names)
                                     or holds_pair(s.text, pairs)

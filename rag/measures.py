@@ -20,6 +20,8 @@ def counted_words(question: str) -> list[str]:
     if partitive := cues.PARTITIVE_COUNT.search(unquoted):
         return [partitive[1].casefold()]
     match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)
+    if match is None and (terse := cues.TERSE_COUNT.search(unquoted)):
+        return [terse[1].casefold() + "s"]
     words = match.group(1).casefold().split() if match else []
     if words and (words[0] in cues.ELIDED_COUNT_VERBS
                   or (words[0] == "of" and len(words) > 1
@@ -103,6 +105,11 @@ def ranked_words(question: str) -> set[str]:
             and not cues.RANKING_EVIDENCE.fullmatch(t)}
 
 
+# How a question's own figure of a measure may qualify it ("7B total parameters"); "660m
+# learning rate" is a model's size by the asked rate (dev split mg023a).
+_SCENE_QUALIFIERS = "(?:total|active|activated|trainable|overall)"
+
+
 def asked_measures(question: str) -> set[str]:
     """What a figure must measure when the question names it: the nouns of its "how +
     adjective" ("how accurate" → accuracy, %) and the measure nouns it uses ("what speedup").
@@ -112,8 +119,13 @@ def asked_measures(question: str) -> set[str]:
         return {stem(u.casefold()) for u in units}
     # Inside a hyphenated word a measure noun names a topic: "the precision-aware scaling laws
     # paper", "time-series" (fresh dev batch w)
+    # ... and one the question gives a figure of sets its scene: "the model with 1B active out
+    # of 7B total parameters: how many experts ...?" asks no parameter count (dev split mf024b,
+    # mj023b, mk022b: answered "7 billion (B) parameters")
     words = {w for w in cues.MEASURE_NOUNS if w not in cues.ASK_WORDS
-             and re.search(rf"(?<![\w-]){re.escape(w)}s?(?![\w-])", question, re.I)}
+             and re.search(rf"(?<![\w-]){re.escape(w)}s?(?![\w-])", question, re.I)
+             and not re.search(rf"\d[\d.,]*\s*[kKmMbBtT]?\s+(?:{_SCENE_QUALIFIERS}\s+)?"
+                               rf"{re.escape(w)}s?\b", question, re.I)}
     words |= {s for w in list(words) for s in cues.MEASURE_NOUN_SYNONYMS.get(w, ())}
     if cues.PERFORMANCE_ASK.search(question):
         words |= {m.casefold() for m in cues.METRIC_ACRONYM.findall(question)}

@@ -1,9 +1,11 @@
 """The lines of an extractive answer saying what a paper is and what it is for, from its own
-sentences: "what is X?" (its best sentence, method and result) and "what is X for?" (the
-problem it sets out and where it takes it up). Cues: rag/cues/ (METHOD_CUE, RESULT_CUE,
-answer_shape.POINTS_BACK)."""
+sentences: "what is X?" (its best sentence, method and result), "what is X for?" (the
+problem it sets out and where it takes it up) and "why X?" (the causes it gives). Cues:
+rag/cues/ (METHOD_CUE, RESULT_CUE, CAUSE_BONUS, answer_shape.POINTS_BACK, CAUSE_CUE)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rag import cues
 from rag.cues import answer_shape
@@ -39,3 +41,11 @@ def summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
     picked = {s.index: s for s in (best, method, result) if s is not None}
     quoted = [picked[i] for i in sorted(picked)][: cues.MAX_SENTENCES_PER_PAPER]
     return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted), quoted)
+
+
+def cause_first(pool: list[ScoredSentence]) -> list[ScoredSentence]:
+    """For "why X?": the paper's sentences giving a cause (answer_shape.CAUSE_CUE) rank
+    cues.CAUSE_BONUS higher, best first."""
+    out = [replace(s, score=s.score + cues.CAUSE_BONUS)
+           if answer_shape.CAUSE_CUE.search(s.text) else s for s in pool]
+    return sorted(out, key=lambda s: -s.score)

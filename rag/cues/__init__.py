@@ -37,6 +37,7 @@ from rag.cues.listing import (  # noqa: F401
     LIST_QUOTE_MARGIN,
     LIST_SIMILAR_MARGIN,
     LIST_TOPIC_SCORE,
+    LIST_TOPIC_WORD_SCORE,
     LONG_LIST_TOPIC_SCORE,
     LONG_QUESTION_WORDS,
     MIN_LIST_TOPIC_WORDS,
@@ -121,12 +122,15 @@ from rag.cues.quantity import (  # noqa: F401
     QUALIFIER_WORDS,
     QUANTITY,
     QUANTITY_ADJECTIVES,
+    RATE_ASK,
+    RATE_STATED,
     RELATIVE_COUNTS,
     RELATIVE_FIGURE,
     SETTING_NOUNS,
     SHARE_QUALIFIERS,
     SIZE_ASK,
     SPEED_ASK,
+    TERSE_COUNT,
     TERSE_MEASURE,
     THAN_OBJECT,
     TIME_UNITS,
@@ -141,11 +145,13 @@ from rag.cues.things import (  # noqa: F401
     EVALUATION_THING,
     NOT_A_THING,
     OTHER_THING_COMPOUNDS,
+    PARTS_ASK,
     TERM_ACRONYM_NOT,
     THING_WORDS,
     WHAT_NAMED_THING,
     WHICH_ONE_THING,
     WHICH_THING,
+    WHICH_TYPED,
 )
 
 # -- what a question asks for ---------------------------------------------------------------------
@@ -215,8 +221,9 @@ COMPARED_TO = re.compile(r"\bcompared(?: (?:to|with|against))?\b|\brelative (?:t
                          # "how much better are its returns vs prior methods" (dev split mg003b)
                          r"\bcomparisons?\b|\bversus\b|\bvs\.?(?=\s)", re.I)
 # "What is the main idea behind X?" asks for its method, not a summary (fresh dev batch 24).
+# ... and so does "what are the (key) modules in X?" for its parts (things.PARTS_ASK).
 METHOD_ASK = re.compile(r"\b(?:main|key|core|central|basic|big) (?:idea|trick|insight|intuition|"
-                        r"mechanism|technique)s?\b", re.I)
+                        r"mechanism|technique)s?\b|" + PARTS_ASK.pattern, re.I)
 SUMMARY_ASK = re.compile(
     r"^\s*+(?:what is|what are|what's|who is|tell me about|summari[sz]e|describe|explain|give "
     r"(?:me )?an overview of|overview of|what does \S+(?: \S+)? (?:do|propose|introduce|"
@@ -348,6 +355,10 @@ BACKGROUND_PENALTY = 0.1
 # higher. Issue 13, dev split named questions and their rewordings: the mechanism sat there in
 # 5 of 7 key-term misses; 0.1 and 0.15 tried, 0.1 kept (0.15 pushed out a later answer).
 METHOD_BONUS = 0.1
+# A "why" question's answer: a sentence of the answering paper giving a cause
+# (answer_shape.CAUSE_CUE) ranks this much higher. Dev split, the 27 answerable "why" questions:
+# 0.2 gave six of them their key terms (k010, md009, md009a, md009b, mf010, mf010a), lost none.
+CAUSE_BONUS = 0.2
 # Discourse openers trimmed from the start of a quote: they point at a sentence the reader
 # does not see ("However, ...", "To address this, ...").
 OPENER = re.compile(

@@ -65,6 +65,16 @@ LIST_COVER_RATIO = 0.3
 
 # "Why" asks for the problem a paper sets out: its background sentences stay (rag/extractive.py).
 WHY_ASK = re.compile(r"\bwhy\b|为什么|为何", re.I)
+# ... and within that paper, the sentence giving a cause answers it: "many of these
+# vulnerabilities are related to a shared underlying issue: ..." for "why is it so easy to
+# jailbreak aligned LLMs?" (dev split k010, md009, mf010: asked three times in three wordings,
+# answered each time with the sentences restating the problem). General English of causes;
+# "explain" is not one ("we present case studies to explain why" gives no cause).
+CAUSE_CUE = re.compile(r"\b(?:because|due to|owing to|caused by|stem(?:s|ming)? from|"
+                       r"aris(?:e|es|ing) from|(?:is|are) (?:related|attributed|attributable) "
+                       r"to|root cause|underlying (?:issue|cause|reason|problem|mechanism)|"
+                       r"the reasons? (?:for|why|is|are)|lies in|shortcuts?)\b", re.I)
+
 # Asking what a method is for asks its purpose: the problem the abstract sets out, then what
 # the paper does about it ("what is fat-to-thin policy optimization for?", "what problem does
 # it solve", "meant to be used for": fresh dev batch me; general English of purpose).

@@ -264,3 +264,12 @@ ROLE_PAIRS: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("online", "offline"), ("observed", "counterfactual"), ("training", "inference"),
         ("prior", "posterior"), ("dense", "sparse"), ("discrete", "continuous"),
         ("explicit", "implicit")))
+# A figure the cited abstract states of another result: the sentence sharing the most words
+# with the claim gives another figure of the same kind, and shares at least this many more than
+# any sentence stating the claim's figure ("trained ... about 70% faster than a synchronous run"
+# where that run is "~40% faster", and 70% is the math run's: fresh dev batch zz, zz003).
+# The other figure must stand by a word the claim's does ("40% faster" / "70% faster"): a test
+# split sentence fusing two ("... 16 company policies, and it covers its categories with 5,694
+# prompts" where the taxonomy sentence gives "314 granular risk categories") was flagged
+# without it. Dev rows (4,158 faithful sentences): 3 catches zz003, flags no faithful one.
+MISPLACED_FIGURE_MARGIN = 3

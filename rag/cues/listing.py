@@ -52,6 +52,13 @@ ALTERNATIVE_K = 5
 # an IDF of 3.0 is a term in about 1 chunk in 20 (issue 13 fresh dev batch: a paper saying
 # "Integrating Knowledge Distillation (KD)" scored 0.47 against 0.90 for the best paper).
 RARE_TERM_WEIGHT = 3.0
+# A paper whose sentence says the list's topic word (rag/listing._topic_word) fits when that
+# sentence scores this much: under LIST_MIN_SCORE, as the word itself ties it to the topic
+# ("... via a hypernetwork that can be conditioned on hardware features" at 0.34 for "which
+# papers are built around hypernetworks?": dev split mf018). Dev list
+# questions (559): 0.30 and 0.25 both gained two fully cited (lz019a, mf018); citation
+# precision 0.758 -> 0.754 at 0.30, 0.747 at 0.25.
+LIST_TOPIC_WORD_SCORE = {"en": 0.30, "zh": 0.6, "other": 0.6}
 # Where a list question names its topic: the word after "on/about/regarding/for" ("work on
 # weather forecasting"), or, for a gerund ("on forecasting stock prices"), the word after it.
 # When the corpus holds no word like it (rag/spelling.py unheard), no paper is on the topic and
@@ -64,8 +71,10 @@ TOPIC_SLOT = re.compile(r"\b(?:on|about|regarding|for)\s+(?:the\s+|using\s+|appl
 TASK_OF = re.compile(r"\b([a-z][a-z-]+)\s+(?:prediction|forecasting|detection|generation|"
                      r"classification|recognition|segmentation|translation|synthesis|"
                      r"estimation|retrieval|tracking|diagnosis)\b", re.I)
-# Words that stand there without naming a topic ("what's going on inside transformers").
-NOT_TOPIC_WORDS = frozenset("inside outside behalf top average which what".split())
+# Words that stand there without naming a topic ("what's going on inside transformers"), nor
+# do words placing it in time ("performance on earlier tasks": dev split lx029b, mf019b).
+NOT_TOPIC_WORDS = frozenset("inside outside behalf top average which what earlier later older "
+                            "newer previous prior former past".split())
 TOPIC_MIN_LENGTH = 4
 # A word is heard when the corpus has a word sharing this many first letters with it or with a
 # form it inflects ("classifying" ~ classification, "acting" ~ action).
@@ -200,6 +209,9 @@ LIST_ASK = re.compile(
     r"[^?]*\b(?:methods|approaches)\s*[?？]?\s*$"
     # a topic and "anything?" after a comma or a dash (fresh dev batch s)
     r"|[,;:–—-]\s*anything(?: here| on (?:this|that|it))?\s*[?？]?\s*$"
+    # ... or a topic typed with "in this set?" and no question word (dev split mk019a)
+    r"|^(?![^?]*\b(?:what|which|how|who|whose|why|when|where|does|did|do|is|are|was|were)\b)"
+    r"[^?]*\b(?:in|among) (?:this|the) (?:set|collection|corpus|index)\s*[?？]?\s*$"
     # ... or "what's there?" (fresh dev batch la)
     r"|[,;:–—-]\s*what(?:'s| is) (?:there|out there|available)(?: here)?\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)

@@ -283,3 +283,14 @@ PLURAL_WORD = re.compile(r"(?!(?:this|thus|does|goes|yes|plus|bias|gas)\b)[a-z-]
 # ... after "number of" too: "number of training runs used to fit ..." (dev split mh005a)
 HOW_MANY_UNTIL_PLURAL = re.compile(
     rf"\b(?:how many|number of)\s+((?:[\w-]+\s+){{0,3}}?{PLURAL_WORD.pattern})\b", re.I)
+# A terse count: "OLMoE expert count per layer" counts experts (dev split mf024a, mk022a:
+# answered with the parameter count); "the total count of meal texts" does not count totals
+# (dev split lh004b). General English.
+TERSE_COUNT = re.compile(r"\b(?!(?:the|its|their|this|that|our|what|which|total|overall|exact|"
+                         r"final|full)\b)([a-z][a-z-]{2,}?)s? count\b", re.I)
+# A rate asked ("how many environment steps per second", "steps/sec") is told as one: "per
+# second", "/s", "FPS", not "billions of environment steps during training" (dev split mj027,
+# mj027a, a051). General English of rates.
+RATE_ASK = re.compile(r"\bper (?:second|sec|minute|min|hour|day)\b|\w/\s*(?:s|sec|second)\b", re.I)
+RATE_STATED = re.compile(r"\b(?:per|a|each|every)[ -](?:second|sec|minute|min|hour|day)\b|"
+                         r"\w\s*/\s*(?:s|sec|second|min|h|hour|day)\b|\b(?:fps|sps|hz)\b", re.I)

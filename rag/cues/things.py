@@ -78,6 +78,10 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "baseline": ("baseline", "outperform", "outperforms", "outperforming", "competitive",
                  "compared", "comparison", "than", "surpass", "surpasses", "surpassing", "beat",
                  "beats", "versus", "against"),
+    # a method's parts, by any word for parts or for being made of them (PARTS_ASK)
+    **dict.fromkeys(("component", "module", "block", "stage", "step", "phase", "ingredient"),
+                    ("component", "module", "block", "stage", "step", "phase", "ingredient",
+                     "part", "consist", "consisting", "comprise", "comprising", "composed")),
 }
 # Compounds whose head is another thing: "Large Language Models" names no language a text is
 # written in ("which languages are the NutriBench meal descriptions written in?" was answered
@@ -105,3 +109,11 @@ EVALUATION_ASK = re.compile(r"\b(?:what|where|which)\b[^?.]{0,60}?\b(?:evaluated
                             r"benchmarks?|datasets?|data|suites?|tasks?|setups?|settings?)\b",
                             re.I)
 EVALUATION_THING = "benchmark"  # its words are those of an evaluation (_EVALUATED_ON)
+# "What are the (key) modules in X?", "the building blocks of X": the parts of a method, named
+# by a sentence using that word ("our framework consists of three key modules—dataset
+# adaptation, ...": dev split mf013, r005; general English of a method's parts).
+PARTS_ASK = re.compile(r"\b(?:building )?(components|modules|blocks|stages|steps|phases|"
+                       r"ingredients)\s+(?:of|in)\b", re.I)
+# ... and a typed "which X" after a dash or colon ends a query asking X's name: "SIMPL
+# hippocampus data - which species" (dev split mk025a: answered with SIMPL's summary).
+WHICH_TYPED = re.compile(r"(?:\s[-–—]|:)\s*which ([a-z][a-z-]{2,})\s*[?？]?\s*$", re.I)
