@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import pairwise
 
 import numpy as np
@@ -16,51 +16,13 @@ from paperwise.types import Hit, SentenceBank
 from rag import cues
 from rag.asked import asked_thing, gives, offered_words
 from rag.claims import names_in, names_missing_from
-from rag.figures import (
-    compared_against,
-    compares_with_other,
-    figure_tokens,
-    numbers_near,
-    question_figures,
-    states_figure,
-)
-from rag.measures import (
-    asked_measures,
-    counted_words,
-    measure_qualifiers,
-    measure_words,
-    ranked_words,
-    sized_part,
-)
-from rag.names import (
-    acronym_heads,
-    asked_version,
-    name_pattern,
-    name_tokens,
-    term_acronyms,
-    without_names,
-)
-from rag.query import AskKind, QuestionIntent, as_question
-
-Weight = Callable[[str], float]
-
-
-@dataclass(frozen=True)
-class ScoredSentence:
-    """A sentence of the `marker`-th hit (its `index`-th), with its score for the question and
-    the question terms it holds, each with its share of the question's term weight."""
-
-    marker: int
-    index: int
-    text: str
-    score: float
-    cover: frozenset[tuple[str, float]] = frozenset()
-    similarity: float = 0.0  # the embedding's cosine alone, without the term overlap
-
-
-# the cue words as terms, stemmed once
-_SETTINGS = frozenset(stem(w) for w in cues.SETTING_NOUNS)
-_DIFFERENCES = frozenset(stem(w) for w in cues.DIFFERENCE_WORDS)
+from rag.figure_evidence import quantity_evidence
+from rag.figures import figure_tokens, numbers_near
+from rag.measures import counted_words, ranked_words
+from rag.names import name_pattern, name_tokens, term_acronyms, without_names
+from rag.query import AskKind, QuestionIntent
+from rag.scored import ScoredSentence as ScoredSentence  # read from here by the answer lines
+from rag.scored import Weight as Weight
 
 
 def _cover(question_terms: set[str], sentence: str, weight: Weight) -> frozenset[tuple[str, float]]:
@@ -84,8 +46,12 @@ def naming_first(evidence: list[ScoredSentence], question: str, thing: str,
     """The best paper's sentences that tell the asked things (tells_thing) first, those sharing
     more of the question's words first."""
     asked = set(terms(question))
+    # ... then those naming more ("We propose two new metrics, Logits Magnitude and Regularized
+    # Standard Deviation" over "using these two metrics, ... the Logits Magnitude": dev split
+    # mj014b)
     return sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
                                            not tells_thing(s, thing, hits),
+                                           -len(set(names_in(s.text))),
                                            -len(asked.intersection(terms(s.text)))))
 
 
@@ -136,87 +102,11 @@ def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],
     return sorted(scored, key=lambda s: -s.score)
 
 
-def _quantity_evidence(pool: list[ScoredSentence], question: str, intent: QuestionIntent,
-                       hits: list[Hit]) -> list[ScoredSentence]:
-    """Sentences with a figure next to what the question measures; one followed by the counted
-    words first. "How big is X?" measures nothing named: any figure of X's abstract will do."""
-    counted = set(counted_words(question)) | sized_part(question)
-    # A named measure ("how accurate", "what speedup") is what the figure must stand near.
-    # ... and so is a generic measure's qualifier: "the largest model size" by "model sizes up
-    # to 1.7B" (fresh dev batch w)
-    # ... asked in a request too: "..., tell me the expert count" (fresh dev batch md)
-    qualifiers = measure_qualifiers(as_question(question))
-    specific = asked_measures(question) | counted | qualifiers
-    # "How many tasks": a count, not a share or a multiple of them (fresh dev batch 17),
-    # unless a multiple or a difference is what is asked ("how many times", "how much more").
-    # ("how much speed-up" asks a multiple as "speedup" does: held-out mc006, now dev)
-    relative = {w.replace("-", "") for w in counted} & cues.RELATIVE_COUNTS
-    counts = bool(counted) and not relative and not specific - counted
-    # a setting's value is in digits (cues.SETTING_NOUNS)
-    digits = bool(specific) and specific <= _SETTINGS | qualifiers
-    measured = set() if specific else measure_words(question)  # the question's words, once
-    found = []
-    for s in pool:
-        title = hits[s.marker - 1].paper.title
-        words = (specific or measured | acronym_heads(question, s.text)) - set(terms(title))
-        if not words and not (intent.size_only or counted):
-            continue
-        # any count of the paper answers "how big is X?", not "how many nutritionists ..."
-        if numbers_near(s.text, words or {"*"} | counted, cues.NUMBER_WINDOW,
-                        cues.NUMBER_WINDOW, title, counts, digits) or (
-                ((intent.size_only and not counted) or not words) and _has_count(s.text, title)):
-            found.append(s)
-    # Conditions: "what FID with just 5 NFE" needs "5 NFE" in the sentence, "how long to
-    # compress LLaMA-2-13B" that version (fresh dev batch 17: answered from 10 NFE, from 7B).
-    figures = question_figures(question)
-    versions = [name_pattern(n, question) for n in name_tokens(question)
-                if asked_version(n, question)]
-    found = [s for s in found if all(states_figure(s.text, figure, unit)
-                                     for figure, unit in figures.items())
-             and all(version.search(s.text) for version in versions)]
-    if qualifiers:  # "what batch size": a figure by "batch", not any figure of the paper
-        found = [s for s in found if numbers_near(
-            s.text, qualifiers, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW,
-            hits[s.marker - 1].paper.title)]
-    # "what improvement does X report": a stated gain too (fresh dev batch ld)
-    found += [s for s in pool if s not in found and _told_otherwise(s.text, question, specific)]
-    exact = [s for s in found if numbers_near(s.text, counted, 0, cues.COUNT_WINDOW,
-                                              hits[s.marker - 1].paper.title)]
-    if intent.size_only:  # "What size is X's taxonomy?": a figure by "taxonomy" first
-        exact += [s for s in found if s not in exact and numbers_near(
-            s.text, measure_words(question) - set(terms(hits[s.marker - 1].paper.title)),
-            cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, hits[s.marker - 1].paper.title)]
-    ranked = exact + [s for s in found if s not in exact]
-    if cues.RATE_ASK.search(question):  # a rate, told as one
-        ranked = [s for s in ranked if cues.RATE_STATED.search(clean_for_display(s.text))]
-    if against := compared_against(question):  # stable: the order above within each side
-        ranked.sort(key=lambda s: compares_with_other(s.text, against))
-    return ranked
-
-
-def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:
-    """A quantity told without a figure by the asked words: "how much better" by a stated gain
-    anywhere in the sentence, "how much does X reduce the complexity" by an order ("from cubic
-    to linear")."""
-    if {stem(w) for w in asked} & _DIFFERENCES and cues.RELATIVE_FIGURE.search(
-            clean_for_display(sentence)) and _DIFFERENCES & set(terms(sentence)):
-        return True
-    return bool((cues.COMPLEXITY.search(question) or cues.SPEED_ASK.search(question))
-                and cues.COMPLEXITY.search(sentence) and cues.COMPLEXITY_ORDER.search(sentence))
-
-
-def _has_count(sentence: str, title: str) -> bool:
-    """A figure followed by what it counts ("7000+ two-person trajectories"; "$>30$k nodes" read
-    as shown, ">30k nodes")."""
-    return bool(re.search(r"(?<![\w.-])\d[\d,.]*\+?\s*(?:[kKmMbB]\b)?\s*[a-zA-Z-]{3,}",
-                          clean_for_display(cues.CITATION.sub(" ", sentence.replace(title, " ")))))
-
-
 def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionIntent,
               hits: list[Hit]) -> list[ScoredSentence]:
     """Sentences that can give what the question asks for, most direct first."""
     if intent.asks_for == "quantity":
-        found = _quantity_evidence(pool, question, intent, hits)
+        found = quantity_evidence(pool, question, intent, hits)
         if cues.PERFORMANCE_ASK.search(question):
             # "How well does X do (on Y)?": a figure first, else a stated result ("X outperforms
             # ... on Y") that names the Y asked about

@@ -83,8 +83,10 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     # and for its parts run together ("speed-up" is "speedup": dev split lr005b)
     stems = [hyphen_stems(t, joined=True) for t in tokens]
     if counts:  # a word inside a capitalised name is no head: "twelve Large Language Models"
-        # counts models, not languages (fresh dev batch s)
-        stems = [set() if _inside_name(raw, k) else words_k for k, words_k in enumerate(stems)]
+        # counts models, not languages (fresh dev batch s); nor one hyphened to modify the next
+        # word: "7000+ two-person trajectories" counts no persons (dev split mj025b)
+        stems = [set() if _inside_name(raw, k) or _modifies_next(raw, k) else words_k
+                 for k, words_k in enumerate(stems)]
     wanted = {stem(w.replace("-", "")) for w in words} | {stem(w) for w in words}
     for i, token in enumerate(tokens):
         near = set().union(*stems[max(0, i - before) : i + after + 1])
@@ -101,6 +103,17 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
                 and (wanted & near or (unit and stem(unit) in wanted))):
             return True
     return False
+
+
+_COUNTED_MODIFIER = re.compile(r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+                               r"single|multi)-[a-z]+", re.I)
+
+
+def _modifies_next(raw: list[str], k: int) -> bool:
+    """Whether raw[k] is a number hyphened to a noun ("two-person") modifying the lower-case
+    word after it; not a dash run into the next word ("domains---Python")."""
+    return bool(_COUNTED_MODIFIER.fullmatch(raw[k])) and k + 1 < len(raw) and (
+        raw[k + 1].isalpha() and raw[k + 1].islower())
 
 
 def _inside_name(raw: list[str], k: int) -> bool:

@@ -19,6 +19,7 @@ from paperwise.text import (
     STOPWORDS,
     Language,
     language_of,
+    split_sentences,
     terms,
 )
 from paperwise.types import Hit, PaperSentences, SentenceBank
@@ -124,6 +125,8 @@ def _lists_papers(question: str) -> bool:
         return False
     if found[0].lower().startswith("work") and cues.DESCRIBED_WORK.search(question):
         return False
+    if cues.TESTED_BY_ONE.search(found[0]):  # "which of the tested RLHF methods ... best"
+        return False
     return not (cues.THINGS_OF_ONE.search(found[0])
                 and cues.NAMED_SUBJECT.search(question, found.end()))
 
@@ -159,7 +162,10 @@ def split_parts(question: str) -> tuple[str, ...]:
     parts = [p for p in parts if language_of(p) != "en" or p in terse or (
         len(p.split()) >= cues.MIN_PART_WORDS and not cues.ASKS_AGAIN.match(p)
         and not cues.OFFERED_GUESS.match(p)
-        and (p in marked or cues.QUESTION_OPENING.search(p)))]
+        # a part opening with a sentence setting the scene asks in its last: "Someone argued
+        # that METRA's objective isn't why it works. What do they credit instead, and which
+        # algorithm do they put forward?" (dev split mk015b)
+        and (p in marked or cues.QUESTION_OPENING.search(split_sentences(p)[-1])))]
     return tuple(parts) if len(parts) > 1 else _terse_parts(question)
 
 

@@ -44,6 +44,7 @@ from rag.cues.listing import (  # noqa: F401
     NOT_TOPIC_WORDS,
     RARE_TERM_WEIGHT,
     TASK_OF,
+    TESTED_BY_ONE,
     TOPIC_MIN_LENGTH,
     TOPIC_SLOT,
     WORK_FOR,
@@ -134,6 +135,8 @@ from rag.cues.quantity import (  # noqa: F401
     TERSE_MEASURE,
     THAN_OBJECT,
     TIME_UNITS,
+    VALUE_ASK,
+    VALUE_OF,
 )
 
 # What a "which Xs" question asks to be named lives in rag/cues/things.py.

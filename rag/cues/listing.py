@@ -215,6 +215,10 @@ LIST_ASK = re.compile(
     # ... or "what's there?" (fresh dev batch la)
     r"|[,;:–—-]\s*what(?:'s| is) (?:there|out there|available)(?: here)?\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
+# "Which of the tested RLHF methods tolerated that staleness best?": the methods one paper
+# tested, not papers (dev split mf011b; general English of experiments).
+TESTED_BY_ONE = re.compile(r"\b(?:which|what) of the (?:tested|evaluated|compared|benchmarked|"
+                           r"studied|considered|examined)\b", re.I)
 # The request around a long list question's topic ("I'm surveying methods where X - which
 # abstracts in this collection do that?", "Could you list every paper that X", "I need every
 # paper in the collection where X"): general English of asking, read off before the papers are

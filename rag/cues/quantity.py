@@ -31,6 +31,15 @@ MULTIPLE_WORDS = ("×", "times", "fold")
 # hyperparameters and gives no frequency (fresh dev batch ld).
 SETTING_NOUNS = ("rank frequency dimension dimensionality temperature threshold depth width "
                  "epochs").split()
+# ... and so does asking for a value: "what exact value of its single extra hyperparameter did
+# they set" is not answered by "only one additional hyperparameter" (dev split mf022b, mj024b;
+# general English of settings).
+# ... the value of what: its last word ("value of its single extra hyperparameter did they set")
+VALUE_OF = re.compile(r"\bvalues? (?:of|for) (?:(?:the|its|their|this|that|a|an)\s+)?"
+                      r"(?:[\w-]+\s+){0,3}?([a-z][\w-]+?)(?=\s+(?:did|does|do|was|were|is|are|"
+                      r"in|for|when|used|that|they|the)\b|\s*[?？,]|\s*$)", re.I)
+VALUE_ASK = re.compile(r"\bvalues? (?:of|for|did|does|do|was|were|is|are)\b|\bvalue\s*[?？]?\s*$"
+                       r"|\b(?:set|sets|setting)\b(?:\s+\w+){0,4}\s+to\s*[?？]?\s*$", re.I)
 MEASURE_NOUNS += SETTING_NOUNS
 QUANTITY = re.compile(
     rf"\bhow (?:{'|'.join(QUANTITY_ADJECTIVES)})\b|\bby how much\b|\bhow many times\b"
@@ -279,7 +288,9 @@ PARTITIVE_COUNT = re.compile(r"\b(?:how many|number of)\s+(?:different\s+|distin
 # checked the prompts") is read up to its first plural (fresh dev batch w).
 # four letters will do ("runs", "days"; dev split li006a: "number of pretraining runs used
 # for fitting" counted "used"), but for the common words ending in s that are no plurals
-PLURAL_WORD = re.compile(r"(?!(?:this|thus|does|goes|yes|plus|bias|gas)\b)[a-z-]{2,}[^su]s")
+# (irregular plurals too: "how many different people actually took part": dev split mj025b)
+PLURAL_WORD = re.compile(r"(?:(?!(?:this|thus|does|goes|yes|plus|bias|gas)\b)[a-z-]{2,}[^su]s"
+                         r"|people|children|men|women|mice|geese|teeth|feet|data)")
 # ... after "number of" too: "number of training runs used to fit ..." (dev split mh005a)
 HOW_MANY_UNTIL_PLURAL = re.compile(
     rf"\b(?:how many|number of)\s+((?:[\w-]+\s+){{0,3}}?{PLURAL_WORD.pattern})\b", re.I)

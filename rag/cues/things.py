@@ -78,6 +78,10 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "baseline": ("baseline", "outperform", "outperforms", "outperforming", "competitive",
                  "compared", "comparison", "than", "surpass", "surpasses", "surpassing", "beat",
                  "beats", "versus", "against"),
+    # quantities a paper introduces are its metrics or measures ("which two quantities did the
+    # authors introduce": "two new metrics, Logits Magnitude and ..."; dev split mj014b)
+    "quantity": ("quantity", "metric", "measure", "statistic"),
+    "metric": ("metric", "measure", "quantity", "statistic"),
     # a method's parts, by any word for parts or for being made of them (PARTS_ASK)
     **dict.fromkeys(("component", "module", "block", "stage", "step", "phase", "ingredient"),
                     ("component", "module", "block", "stage", "step", "phase", "ingredient",

@@ -10,8 +10,10 @@ import pytest
 from rag.asked import asked_thing
 from rag.evidence import ScoredSentence
 from rag.figure_order import misplaced_figure
+from rag.figures import numbers_near
 from rag.listing import _list_lines
 from rag.measures import asked_measures, counted_words
+from rag.names import names_lacking
 from rag.query import analyse
 from tests.extractive_fakes import alike_answer, hit
 
@@ -129,3 +131,56 @@ def test_a_typed_which_after_a_dash_asks_a_things_name() -> None:
     assert asked_thing("SIMPL hippocampus data - which species") == "specy"  # as stemmed
     paper = hit("We apply SIMPL to a large hippocampal dataset of place cells", "SIMPL")
     assert not alike_answer("SIMPL hippocampus data - which species", [paper]).answerable
+
+
+def test_a_value_asked_is_a_figure_in_digits_by_what_it_values() -> None:
+    paper = hit("SOAP introduces only one additional hyperparameter compared to Adam. We evaluate "
+                "SOAP with 360m and 660m sized models", "SOAP")
+    question = "What value of its single extra hyperparameter did SOAP set?"
+    assert not alike_answer(question, [paper]).answerable
+    tuned = hit("SOAP sets its one additional hyperparameter to 10 in all runs", "SOAP")
+    assert alike_answer(question, [tuned]).answerable  # control
+
+
+@pytest.mark.parametrize(("question", "counted"), [
+    ("how many different people actually took part in the capture sessions?", ["people"]),
+    ("how many mice did they record?", ["mice"]),
+])
+def test_irregular_plurals_are_counted(question: str, counted: list[str]) -> None:
+    assert counted_words(question) == counted
+
+
+def test_a_number_hyphened_to_a_noun_counts_the_noun_after_it() -> None:
+    assert not numbers_near("a dataset of 7000+ two-person trajectories", {"people", "person"},
+                            3, 3, counts=True)
+    # a dash run into the next word is no such modifier (dev split lz014)
+    assert numbers_near("on four challenging domains---Python code generation", {"domains"}, 0,
+                        3, counts=True)
+
+
+def test_three_initials_by_chance_write_out_no_acronym() -> None:
+    paper = hit("PruneNet casts the pruning process of a model as policy learning", "PruneNet")
+    assert names_lacking("PruneNet policy optimizer (PPO? REINFORCE?)", paper) == ["PPO"]
+    defined = hit("We train with Proximal Policy Optimization on pruning", "PruneNet")
+    assert names_lacking("Does PruneNet use PPO?", defined) == []  # control
+
+
+def test_the_methods_one_paper_tested_are_no_papers() -> None:
+    assert analyse("Which of the tested RLHF methods tolerated staleness best?").shape == "detail"
+    assert analyse("Which of the papers test RLHF methods?").shape == "list"  # control
+
+
+def test_a_part_may_open_with_a_sentence_setting_the_scene() -> None:
+    question = ("Someone argued that METRA's objective isn't why it works. What do they credit "
+                "its success to instead, and which simpler algorithm do they put forward?")
+    assert analyse(question).parts == (
+        "Someone argued that METRA's objective isn't why it works. What do they credit its "
+        "success to instead", "which simpler algorithm do they put forward")
+
+
+def test_quantities_introduced_are_told_as_metrics_and_the_naming_sentence_leads() -> None:
+    paper = hit("Using these two metrics, we show the Logits Magnitude matters. We propose two new "
+                "metrics, Logits Magnitude and Regularized Standard Deviation", "Long tails")
+    answer = alike_answer("Which two quantities did the long-tail authors introduce?", [paper])
+    assert answer.text.startswith("We propose two new metrics")
+
