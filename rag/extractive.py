@@ -152,7 +152,8 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
         return summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
-    if intent.yes_no or thing or why or intent.asks_for == "name":  # the settling one first
+    # the sentence settling a yes/no, naming the asked thing or giving the cause first
+    if intent.yes_no or thing or why or intent.asks_for == "name":
         quoted = [best, *(s for s in quoted if s is not best)]
     body = " ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted)
     if intent.asks_for != "quantity":

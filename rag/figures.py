@@ -105,14 +105,10 @@ def numbers_near(sentence: str, words: set[str], before: int, after: int,
     return False
 
 
-_COUNTED_MODIFIER = re.compile(r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
-                               r"single|multi)-[a-z]+", re.I)
-
-
 def _modifies_next(raw: list[str], k: int) -> bool:
     """Whether raw[k] is a number hyphened to a noun ("two-person") modifying the lower-case
     word after it; not a dash run into the next word ("domains---Python")."""
-    return bool(_COUNTED_MODIFIER.fullmatch(raw[k])) and k + 1 < len(raw) and (
+    return bool(cues.COUNTED_MODIFIER.fullmatch(raw[k])) and k + 1 < len(raw) and (
         raw[k + 1].isalpha() and raw[k + 1].islower())
 
 

@@ -105,11 +105,6 @@ def ranked_words(question: str) -> set[str]:
             and not cues.RANKING_EVIDENCE.fullmatch(t)}
 
 
-# How a question's own figure of a measure may qualify it ("7B total parameters"); "660m
-# learning rate" is a model's size by the asked rate (dev split mg023a).
-_SCENE_QUALIFIERS = "(?:total|active|activated|trainable|overall)"
-
-
 def asked_measures(question: str) -> set[str]:
     """What a figure must measure when the question names it: the nouns of its "how +
     adjective" ("how accurate" → accuracy, %) and the measure nouns it uses ("what speedup").
@@ -124,7 +119,7 @@ def asked_measures(question: str) -> set[str]:
     # mj023b, mk022b: answered "7 billion (B) parameters")
     words = {w for w in cues.MEASURE_NOUNS if w not in cues.ASK_WORDS
              and re.search(rf"(?<![\w-]){re.escape(w)}s?(?![\w-])", question, re.I)
-             and not re.search(rf"\d[\d.,]*\s*[kKmMbBtT]?\s+(?:{_SCENE_QUALIFIERS}\s+)?"
+             and not re.search(rf"\d[\d.,]*\s*[kKmMbBtT]?\s+(?:{cues.SCENE_QUALIFIERS}\s+)?"
                                rf"{re.escape(w)}s?\b", question, re.I)}
     words |= {s for w in list(words) for s in cues.MEASURE_NOUN_SYNONYMS.get(w, ())}
     if cues.PERFORMANCE_ASK.search(question):

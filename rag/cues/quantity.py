@@ -305,3 +305,12 @@ TERSE_COUNT = re.compile(r"\b(?!(?:the|its|their|this|that|our|what|which|total|
 RATE_ASK = re.compile(r"\bper (?:second|sec|minute|min|hour|day)\b|\w/\s*(?:s|sec|second)\b", re.I)
 RATE_STATED = re.compile(r"\b(?:per|a|each|every)[ -](?:second|sec|minute|min|hour|day)\b|"
                          r"\w\s*/\s*(?:s|sec|second|min|h|hour|day)\b|\b(?:fps|sps|hz)\b", re.I)
+# How a question's own figure of a measure may qualify it, the figure then setting the scene
+# ("1B active out of 7B total parameters": rag/measures.asked_measures); "660m learning rate"
+# is a model's size by the asked rate (dev split mg023a).
+SCENE_QUALIFIERS = "(?:total|active|activated|trainable|overall)"
+# A number hyphened to a noun modifies the word after it, counting no such noun: "7000+
+# two-person trajectories" counts trajectories, not persons (rag/figures.numbers_near; dev split
+# mj025b); "domains---Python" is a dash, no such word (dev split lz014).
+COUNTED_MODIFIER = re.compile(r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+                              r"single|multi)-[a-z]+", re.I)
