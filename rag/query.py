@@ -236,6 +236,9 @@ def _shared_head_alternatives(question: str) -> tuple[str, ...]:
 
 # An auxiliary verb after the asked noun: a clause that says which ("the datasets X was run on").
 _CLAUSE_VERB = re.compile(rf"\b{cues.AUX_WORDS}\b", re.I)
+# a few words, then a participle and its preposition: "8 simulators used in ..."
+_REDUCED_CLAUSE = re.compile(r"((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+([a-z]+ed\s+(?:in|on|by|for|to|"
+                             r"with|across|during)\b)", re.I)
 
 
 def as_question(text: str) -> str:
@@ -261,6 +264,11 @@ def as_question(text: str) -> str:
     listed = cues.LIST_THE_ASK.match(text)
     if listed and not cues.LIST_ASK.search(text) and _CLAUSE_VERB.search(text[listed.end():]):
         return f"what {text[listed.end():]}"
+    # ... and so does a participle after the listed things: "list the 8 simulators used in
+    # SPA's evaluation" asks what simulators were used (dev split d021)
+    if listed and not cues.LIST_ASK.search(text) and (
+            reduced := _REDUCED_CLAUSE.match(text[listed.end():])):
+        return f"what {reduced[1]} were {text[listed.end() + reduced.start(2):]}"
     match = cues.IMPERATIVE_ASK.match(text)
     if match is None or cues.LIST_ASK.search(text):  # "find work on X" asks for papers as it is
         return text

@@ -14,7 +14,7 @@ from rag.figures import numbers_near
 from rag.listing import _list_lines
 from rag.measures import asked_measures, counted_words
 from rag.names import names_lacking
-from rag.query import analyse
+from rag.query import analyse, as_question
 from tests.extractive_fakes import alike_answer, hit
 
 _BRITTLE = hit("Simple attacks break safety. This stems from a shortcut in training. We present "
@@ -184,3 +184,9 @@ def test_quantities_introduced_are_told_as_metrics_and_the_naming_sentence_leads
     answer = alike_answer("Which two quantities did the long-tail authors introduce?", [paper])
     assert answer.text.startswith("We propose two new metrics")
 
+
+
+def test_listing_things_a_participle_describes_asks_their_names() -> None:
+    question = "Can you list the 8 simulators used in SPA's embodied evaluation?"
+    assert as_question(question) == "what 8 simulators were used in SPA's embodied evaluation?"
+    assert analyse(question).asks_for == "name"
