@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from itertools import pairwise
 
 import numpy as np
@@ -23,6 +22,7 @@ from rag.names import name_pattern, name_tokens, term_acronyms, without_names
 from rag.query import AskKind, QuestionIntent
 from rag.scored import ScoredSentence as ScoredSentence  # read from here by the answer lines
 from rag.scored import Weight as Weight
+from rag.scored import rescored
 
 
 def _cover(question_terms: set[str], sentence: str, weight: Weight) -> frozenset[tuple[str, float]]:
@@ -262,9 +262,8 @@ def first_own_sentence(pool: list[ScoredSentence]) -> dict[int, int]:
 def demote_background(pool: list[ScoredSentence]) -> list[ScoredSentence]:
     """For "how does X do Y" the background sentences rank a little lower than X's own."""
     first_own = first_own_sentence(pool)
-    out = [replace(s, score=s.score - cues.BACKGROUND_PENALTY)
-           if s.index < first_own.get(s.marker, -1) else s for s in pool]
-    return sorted(out, key=lambda s: -s.score)
+    return rescored(pool, -cues.BACKGROUND_PENALTY,
+                    lambda s: s.index < first_own.get(s.marker, -1))
 
 
 def favour_method(pool: list[ScoredSentence]) -> list[ScoredSentence]:
@@ -276,10 +275,8 @@ def favour_method(pool: list[ScoredSentence]) -> list[ScoredSentence]:
         # no "we propose": where the paper first speaks of its own work ("In this paper, we")
         own = [s.index for s in pool if s.marker == marker and cues.OWN_WORK.search(s.text)]
         intros |= {(marker, min(own))} if own else set()
-    out = [replace(s, score=s.score + cues.METHOD_BONUS)
-           if (s.marker, s.index) in intros or (s.marker, s.index - 1) in intros else s
-           for s in pool]
-    return sorted(out, key=lambda s: -s.score)
+    return rescored(pool, cues.METHOD_BONUS, lambda s: (s.marker, s.index) in intros
+                    or (s.marker, s.index - 1) in intros)
 
 
 def on_topic(best: ScoredSentence, pool: list[ScoredSentence], intent: QuestionIntent,

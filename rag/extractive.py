@@ -62,6 +62,7 @@ from rag.prompts import (
     RELATED_LEAD_BY_LANGUAGE,
 )
 from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts, topic_alternatives
+from rag.scored import rescored
 from rag.summaries import cause_first, purpose_line, summary_line
 from rag.verdicts import claim_first, with_verdict
 
@@ -78,11 +79,9 @@ def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit]
              for whole in re.findall(rf"(?<![\w-]){re.escape(n)}(?:-[\w.]+)*", question)[:1]]
     if not named and not parts:
         return scored
-    out = [replace(s, score=s.score + cues.NAMED_SENTENCE_BONUS)
-           if (s.marker in named and hits[s.marker - 1].paper.title in s.text)
-           or any(p.search(s.text) for p in parts)
-           else s for s in scored]
-    return sorted(out, key=lambda s: -s.score)
+    return rescored(scored, cues.NAMED_SENTENCE_BONUS, lambda s: (
+        s.marker in named and hits[s.marker - 1].paper.title in s.text)
+        or any(p.search(s.text) for p in parts))
 
 
 def _described(question: str, intent: QuestionIntent, best: ScoredSentence,

@@ -121,11 +121,17 @@ def example_names(question: str) -> set[str]:
     return {n for clause in clauses for n in name_tokens(clause)}
 
 
+def _word_runs(text: str, n: int) -> list[tuple[str, list[str]]]:
+    """Every run of n words of the text, with its initials in lower case."""
+    words = re.findall(r"[A-Za-z]+", text)
+    runs = [words[i:i + n] for i in range(len(words) - n + 1)]
+    return [("".join(w[0] for w in run).lower(), run) for run in runs]
+
+
 def _capitalised_initials(text: str, n: int) -> set[str]:
     """The initials of every run of n capitalised words: "Domain-Specific Languages" → dsl."""
-    words = re.findall(r"[A-Za-z]+", text)
-    return {"".join(w[0] for w in words[i:i + n]).lower() for i in range(len(words) - n + 1)
-            if all(w[0].isupper() for w in words[i:i + n])}
+    return {initials for initials, run in _word_runs(text, n)
+            if all(w[0].isupper() for w in run)}
 
 
 def _hyphened_initials(text: str) -> set[str]:
@@ -145,9 +151,10 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
     # a three-letter acronym is written out as a term is defined (missing_names) or as one
     # hyphened word ("out-of-distribution"), not by any three words' initials: "PPO" is no
     # "pruning process of" (dev split mk028a)
-    unmatched |= {n for n in names if len(n) == 3 and n.isupper() and n.isalpha()
-                  and n not in text and n.lower() not in _capitalised_initials(text, 3)
-                  and n.lower() not in _hyphened_initials(text)}
+    threes = [n for n in names if len(n) == 3 and n.isupper() and n.isalpha() and n not in text]
+    if threes:  # the abstract's initials read once, not per name
+        written = _capitalised_initials(text, 3) | _hyphened_initials(text)
+        unmatched |= {n for n in threes if n.lower() not in written}
     lacking = [n for n in names if not name_pattern(n, question).search(text)
                and (asked_version(n, question) or n in unmatched)]
     sizes = _asked_sizes(question)
@@ -261,10 +268,8 @@ def acronym_heads(question: str, text: str) -> set[str]:
     thing ("What size was the LLM used ...?": held-out mc024, now dev); in a sentence not
     writing the term out, "model" is not the LLM (dev split b018: "model sizes doubling")."""
     heads = set()
-    words = re.findall(r"[A-Za-z]+", text)
     # generic ones too ("LLM", "RL"), which name_tokens leaves out
     for letters in {m.lower() for m in re.findall(r"\b([A-Z]{2,5})s?\b", question)}:
-        n = len(letters)
-        heads |= {words[i + n - 1].lower() for i in range(len(words) - n + 1)
-                  if "".join(w[0] for w in words[i:i + n]).lower() == letters}
+        heads |= {run[-1].lower() for initials, run in _word_runs(text, len(letters))
+                  if initials == letters}
     return heads

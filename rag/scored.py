@@ -4,7 +4,7 @@ evidence passes around (rag/evidence.py, rag/figure_evidence.py, the answer line
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Weight = Callable[[str], float]
 
@@ -20,3 +20,10 @@ class ScoredSentence:
     score: float
     cover: frozenset[tuple[str, float]] = frozenset()
     similarity: float = 0.0  # the embedding's cosine alone, without the term overlap
+
+
+def rescored(pool: list[ScoredSentence], change: float,
+             applies: Callable[[ScoredSentence], bool]) -> list[ScoredSentence]:
+    """The sentences, `change` added to the score of each that `applies` picks, best first."""
+    out = [replace(s, score=s.score + change) if applies(s) else s for s in pool]
+    return sorted(out, key=lambda s: -s.score)

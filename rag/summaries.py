@@ -5,13 +5,12 @@ rag/cues/ (METHOD_CUE, RESULT_CUE, CAUSE_BONUS, answer_shape.POINTS_BACK, CAUSE_
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rag import cues
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, first_own_sentence
 from rag.listing import Line, quote
 from rag.names import is_name
+from rag.scored import rescored
 
 
 def purpose_line(best: ScoredSentence, pool: list[ScoredSentence], name: str) -> Line:
@@ -46,6 +45,4 @@ def summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
 def cause_first(pool: list[ScoredSentence]) -> list[ScoredSentence]:
     """For "why X?": the paper's sentences giving a cause (answer_shape.CAUSE_CUE) rank
     cues.CAUSE_BONUS higher, best first."""
-    out = [replace(s, score=s.score + cues.CAUSE_BONUS)
-           if answer_shape.CAUSE_CUE.search(s.text) else s for s in pool]
-    return sorted(out, key=lambda s: -s.score)
+    return rescored(pool, cues.CAUSE_BONUS, lambda s: bool(answer_shape.CAUSE_CUE.search(s.text)))
