@@ -20,8 +20,18 @@ import re
 from collections import defaultdict
 from itertools import pairwise
 
-from paperwise.text import STOPWORDS, language_of, split_sentences, strip_markers
+from paperwise.text import (
+    STOPWORDS,
+    TOKEN,
+    language_of,
+    split_sentences,
+    stem,
+    strip_markers,
+    terms,
+)
 from rag.cues.claim_checks import (
+    CROSSED_SENTENCES,
+    CROSSED_WINDOW,
     MIN_ROLE_CROSSING,
     ROLE_BOUND_WORDS,
     ROLE_CLAUSE_JOINERS,
@@ -140,4 +150,51 @@ def check_roles(claim: str, paper_text: str) -> str | None:
     for clauses in [*parsed, *(a + b for a, b in pairwise(parsed))]:
         if reason := _swapped(mine, clauses):
             return reason
+    return None
+
+
+def _near_pairs(words: list[str]) -> set[tuple[str, str]]:
+    """Each word with each of the next CROSSED_WINDOW words after it."""
+    return {(a, b) for i, a in enumerate(words) for b in words[i + 1:i + 1 + CROSSED_WINDOW]}
+
+
+def _next_word(words: list[str], word: str) -> str | None:
+    at = words.index(word)
+    return words[at + 1] if at + 1 < len(words) else None
+
+
+def _traded(claim: list[str], sentence: list[str]) -> tuple[str, str] | None:
+    """Two words that trade places between the claim and the sentence: the word after `a` in
+    the claim is the one after `b` in the sentence and the other way round ("heartbeats as
+    sentences and rhythms as words" for "heartbeats as words and rhythms as sentences"), each
+    of the four once in both, and the words after the two do not say they stayed put."""
+    shared = {w for w in set(claim) & set(sentence)
+              if claim.count(w) == 1 and sentence.count(w) == 1}
+    mine, theirs = _near_pairs(claim), _near_pairs(sentence)
+    only_mine = sorted((a, x) for a, x in mine - theirs if {a, x} <= shared and a != x)
+    for a, x in only_mine:
+        for b, y in only_mine:
+            if len({a, b, x, y}) == 4 and {(a, y), (b, x)} <= theirs - mine \
+                    and all(_next_word(claim, p) in (None, _next_word(sentence, q))
+                            or _next_word(claim, p) not in sentence
+                            for p, q in ((x, y), (y, x))):
+                return x, y
+    return None
+
+
+def check_crossed_words(claim: str, paper_text: str) -> str | None:
+    """Two words of the claim each standing where the other stands in the abstract sentences
+    most like it: a swap of roles told in words no antonym list or modifier reading holds
+    ("removing its mask decoder and adding ... prompt encoders" for the abstract's "removing
+    the prompt encoder and adding ... mask decoders"). English only."""
+    if language_of(claim) != "en":
+        return None
+    mine = terms(strip_markers(claim))
+    sentences = [terms(s) for s in split_sentences(paper_text)]
+    likest = sorted(sentences, key=lambda s: -len(set(mine) & set(s)))[:CROSSED_SENTENCES]
+    said = {stem(w): w for w in TOKEN.findall(strip_markers(claim).casefold())}
+    for sentence in likest:
+        if traded := _traded(mine, sentence):
+            first, second = (said.get(w, w) for w in traded)
+            return f"swaps '{first}' and '{second}' against the abstract"
     return None
