@@ -38,6 +38,7 @@ from rag import cues
 from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
 from rag.filters import Filters
+from rag.introduced import new_kinds
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import MULTILINGUAL_PENDING_NOTICE, RESPELLED_NOTICE, TRUNCATED_NOTICE
 from rag.query import Query, QueryEncoder, analyse, topic_alternatives
@@ -223,6 +224,8 @@ class PaperQA:
                                                   else None), mode, filters)
         if query.intent.shape == "list":
             hits += self.retriever.mentioning(query.text, hits, filters)
+            if kinds := new_kinds(query.text):  # "which papers propose new benchmarks ..."
+                hits += self.retriever.introducing(kinds, hits, filters)
             for topic in topic_alternatives(query.text):  # "papers on X or on Y": each searched
                 seen = {h.paper.id for h in hits}
                 hits += [h for h in self.retriever.search(self.encoder.encode(topic),

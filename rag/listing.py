@@ -20,6 +20,7 @@ from rag.evidence import (
     holds_pair,
     topic_pairs,
 )
+from rag.introduced import introduces, new_kinds
 from rag.names import example_names, is_name, name_pattern, name_tokens
 from rag.query import QuestionIntent, topic_alternatives
 
@@ -52,6 +53,8 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     best_of: dict[int, ScoredSentence] = {}
     for s in scored:
         best_of.setdefault(s.marker, s)
+    if intent.shape == "list" and (new := _introducing(question, scored, best_of)):
+        return [_line(hits, m, s) for m, s in sorted(new.items())]
     if named and intent.shape == "compare":
         best_of = {m: s for m, s in best_of.items() if m in named} or best_of
     if not best_of:
@@ -83,8 +86,26 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
                                     or (topic is not None and s.score >= least
                                         and topic in terms(s.text))):
             shown.setdefault(s.marker, s)
-    return [Line(f"- {defuse_markers(hits[m - 1].paper.title)} [{m}]: {quote(s.text)}", [s])
-            for m, s in sorted(shown.items())]
+    return [_line(hits, m, s) for m, s in sorted(shown.items())]
+
+
+def _line(hits: list[Hit], marker: int, shown: ScoredSentence) -> Line:
+    return Line(f"- {defuse_markers(hits[marker - 1].paper.title)} [{marker}]: "
+                f"{quote(shown.text)}", [shown])
+
+
+def _introducing(question: str, scored: list[ScoredSentence],
+                 best_of: dict[int, ScoredSentence]) -> dict[int, ScoredSentence]:
+    """For "which papers propose new benchmarks for X": each paper introducing one, shown by
+    the sentence that does, when some sentence of it is on the question's topic
+    (cues.NEW_THING_MIN_SIMILARITY); none when the question asks no new things."""
+    kinds = new_kinds(question)
+    found: dict[int, ScoredSentence] = {}
+    for s in scored if kinds else []:
+        if introduces(s.text, kinds) and best_of[s.marker].similarity \
+                >= cues.NEW_THING_MIN_SIMILARITY:
+            found.setdefault(s.marker, s)
+    return found
 
 
 def _names_asked(question: str) -> list[str]:
@@ -193,4 +214,14 @@ def applied_nowhere(question: str, hits: list[Hit]) -> bool:
     # "pre-training" says "pretraining" too
     abstracts = [set(terms(text)) | set(terms(text.replace("-", "")))
                  for text in (f"{h.paper.title} {h.paper.abstract}" for h in hits)]
-    return not any(domain & words and (not method or method & words) for words in abstracts)
+    return not any(_says_one(domain, words) and (not method or _says_one(method, words))
+                   for words in abstracts)
+
+
+def _says_one(asked: set[str], words: set[str]) -> bool:
+    """An abstract's words hold one of the asked ones, or a form of it sharing its first
+    cues.HEARD_PREFIX letters ("animating" in "audio-driven human animation": dev split
+    mm020b)."""
+    heads = {w[:cues.HEARD_PREFIX] for w in words if len(w) >= cues.HEARD_PREFIX}
+    return bool(asked & words) or any(
+        len(t) >= cues.HEARD_PREFIX and t[:cues.HEARD_PREFIX] in heads for t in asked)

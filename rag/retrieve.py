@@ -24,10 +24,11 @@ import numpy as np
 
 from index.store import ChunkHit, PaperStore
 from paperwise.settings import RetrievalSettings
-from paperwise.text import STOPWORDS, TOKEN, stem, terms
+from paperwise.text import STOPWORDS, TOKEN, split_sentences, stem, terms
 from paperwise.types import Hit, Paper
 from rag import cues
 from rag.filters import Filters
+from rag.introduced import introduces
 from rag.names import name_pattern, name_tokens, names_paper
 from rag.query import Query
 from rag.spelling import written_forms
@@ -304,6 +305,24 @@ class HybridRetriever:
                     found.setdefault(chunk.paper_id, chunk)
         return [Hit(paper=corpus.papers[c.paper_id], text=c.text, score=0.0)
                 for c in list(found.values())[:limit] if c.paper_id in corpus.papers]
+
+    def introducing(self, kinds: tuple[str, ...], shown: list[Hit],
+                    filters: Filters | None = None, limit: int = cues.NAMED_EXTRA) -> list[Hit]:
+        """Up to `limit` papers besides `shown` with a chunk introducing a thing of the kinds a
+        list question asks to be new ("which papers propose new benchmarks ...": AIR-BENCH
+        2024 says "foundation models", not "LLMs"). BM25's postings find the candidates."""
+        corpus, seen = self.corpus(), {h.paper.id for h in shown}
+        found: dict[str, ChunkHit] = {}
+        scores = corpus.bm25.scores(" ".join(kinds))
+        for chunk in _top_chunks(corpus, scores, int(np.count_nonzero(scores)),
+                                 filters or Filters()):
+            if chunk.paper_id not in seen and chunk.paper_id in corpus.papers and any(
+                    introduces(s, kinds) for s in split_sentences(chunk.text)):
+                found.setdefault(chunk.paper_id, chunk)
+            if len(found) >= limit:
+                break
+        return [Hit(paper=corpus.papers[c.paper_id], text=c.text, score=0.0)
+                for c in found.values()]
 
     def _fuse(self, ranked: dict[str, list[ChunkHit]], corpus: _Corpus, k: int) -> list[Hit]:
         scores: dict[str, float] = {}

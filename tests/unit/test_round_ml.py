@@ -1,0 +1,101 @@
+"""Rules from last stop's held-out mi/zy (now dev) and this stop's fresh dev batches: two words
+trading places between a claim and its abstract, papers asked with their topic between, a
+method said in another form, and lists of new benchmarks or datasets."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.introduced import introduces, new_kinds
+from rag.listing import applied_nowhere
+from rag.query import analyse
+from rag.roles import check_crossed_words
+from tests.extractive_fakes import alike_answer, hit
+
+_ECG = ("We treat ECG signals as a language. HeartLang treats heartbeats as words and rhythms "
+        "as sentences, and tokenizes them with a QRS tokenizer.")
+_SAM = ("We adapt the Segment Anything Model to multi-task learning by removing the prompt "
+        "encoder and adding task-specific no-mask embeddings and mask decoders.")
+
+
+@pytest.mark.parametrize(("claim", "abstract", "words"), [
+    ("HeartLang reads heartbeats as sentences and rhythms as words [1].", _ECG,
+     ("sentences", "words")),
+    ("It turns SAM multi-task by removing its mask decoder and adding task-specific no-mask "
+     "embeddings and prompt encoders [1].", _SAM, ("encoders", "decoder")),
+])
+def test_two_words_trading_places_are_a_swap(claim: str, abstract: str,
+                                            words: tuple[str, str]) -> None:
+    reason = check_crossed_words(claim, abstract)
+    assert reason is not None and all(f"'{w}'" in reason for w in words)
+
+
+@pytest.mark.parametrize(("claim", "abstract"), [  # controls
+    ("HeartLang reads heartbeats as words and rhythms as sentences [1].", _ECG),
+    # a phrase moved, not two words swapped
+    ("It beats standard pre-training and foundation model baselines by around 8% on average "
+     "over six property prediction tasks [1].",
+     "HELM outperforms standard pre-training as well as foundation model baselines on six "
+     "property prediction tasks on average by around 8%."),
+    ("HeartLang lee los latidos como oraciones y los ritmos como palabras [1].", _ECG),
+])
+def test_words_kept_in_place_are_no_swap(claim: str, abstract: str) -> None:
+    assert check_crossed_words(claim, abstract) is None
+
+
+@pytest.mark.parametrize(("question", "shape"), [
+    ("List all the lifelong / incremental learning papers.", "list"),
+    ("Give me all the mech interp papers", "list"),
+    ("PruneNet: which language model was compressed to show it works without calibration "
+     "data?", "detail"),  # control: "show it works" asks no papers
+])
+def test_papers_asked_with_their_topic_between_make_a_list(question: str, shape: str) -> None:
+    assert analyse(question).shape == shape
+
+
+def test_a_method_said_in_another_form_is_applied_somewhere() -> None:
+    paper = hit("We present an audio-driven human animation model for video generation.",
+                "CyberHost")
+    assert not applied_nowhere("Show me the research on animating a person in a video", [paper])
+    other = hit("We present a protein language model.", "P")  # control
+    assert applied_nowhere("Show me the research on animating a person in a video", [other])
+
+
+@pytest.mark.parametrize(("question", "kinds"), [
+    ("Which papers propose new benchmarks for evaluating LLMs or LLM agents?", ("benchmark",)),
+    ("What datasets were introduced for trajectory prediction?", ("dataset",)),
+    ("Which works introduce environments or benchmarks for planning?",
+     ("environment", "benchmark")),
+    ("Which papers evaluate LLMs on math benchmarks?", ()),  # control: none asked new
+])
+def test_a_list_may_ask_for_new_things_of_a_kind(question: str,
+                                                 kinds: tuple[str, ...]) -> None:
+    assert new_kinds(question) == kinds
+
+
+@pytest.mark.parametrize(("sentence", "told"), [
+    ("We introduce AIR-BENCH 2024, the first AI safety benchmark aligned with regulations.",
+     True),
+    ("We present NutriBench, the first publicly available natural language meal description "
+     "nutrition benchmark.", True),
+    ("Governments and researchers have proposed safety benchmarks in response.", False),
+    ("We introduce POGEMA, a set of tools with a benchmarking tool for evaluation.", False),
+    ("We propose a novel model aggregation strategy that adapts the shrinking factor of each "
+     "layer and improves accuracy across several public datasets.", False),
+])
+def test_a_new_thing_is_told_by_the_sentence_introducing_it(sentence: str, told: bool) -> None:
+    assert introduces(sentence, ("benchmark", "dataset")) is told
+
+
+def test_a_list_of_new_benchmarks_holds_the_papers_introducing_one() -> None:
+    papers = [hit("We introduce AIR-BENCH 2024, the first AI safety benchmark. We evaluate "
+                  "language models on it", "AIR-BENCH 2024", "p1"),
+              hit("Large language models are costly. We propose PruneNet to prune LLMs",
+                  "PruneNet", "p2")]
+    answer = alike_answer("Which papers propose new benchmarks for evaluating LLMs?", papers)
+    assert "AIR-BENCH 2024 [1]" in answer.text and "PruneNet" not in answer.text
+
+
+def test_are_there_approaches_asks_for_papers() -> None:
+    assert analyse("Are there approaches here where one network outputs the weights of "
+                   "another?").shape == "list"
