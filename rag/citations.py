@@ -36,7 +36,12 @@ from rag.figure_order import (
     misplaced_figure,
 )
 from rag.polarity import check_reversal
-from rag.roles import check_crossed_words, check_roles
+from rag.roles import (
+    check_crossed_words,
+    check_respectively,
+    check_roles,
+    check_turned_relation,
+)
 
 
 def drop_dangling(text: str, n_sources: int) -> tuple[str, list[int]]:
@@ -250,7 +255,9 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or check_transformation(claim, paper_text)
                      or check_baselines_win(claim, paper_text)
                      or check_roles(claim, paper_text)
-                     or check_crossed_words(claim, paper_text))
+                     or check_crossed_words(claim, paper_text)
+                     or check_respectively(claim, paper_text)
+                     or check_turned_relation(claim, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

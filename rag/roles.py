@@ -33,6 +33,8 @@ from rag.cues.claim_checks import (
     CROSSED_SENTENCES,
     CROSSED_WINDOW,
     MIN_ROLE_CROSSING,
+    RELATION_REACH,
+    RELATION_VERBS,
     ROLE_BOUND_WORDS,
     ROLE_CLAUSE_JOINERS,
     ROLE_PAIRS,
@@ -40,6 +42,7 @@ from rag.cues.claim_checks import (
 from rag.cues.verify import POLARITY_PAIRS
 from rag.wording import term_key
 
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+\w+(?:ed|en)\s+by\b", re.I)
 _TOKEN = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*|[,;:()]")
 Clause = list[str]
 _ALIAS = re.compile(r"\b([a-z][\w-]*) \(([a-z][\w-]*)\)", re.I)
@@ -197,4 +200,62 @@ def check_crossed_words(claim: str, paper_text: str) -> str | None:
         if traded := _traded(mine, sentence):
             first, second = (said.get(w, w) for w in traded)
             return f"swaps '{first}' and '{second}' against the abstract"
+    return None
+
+
+_PAIRED = re.compile(r"\b([a-z][\w-]*) and ([a-z][\w-]*)\b")
+
+
+def _pairs_in_order(text: str) -> list[tuple[str, str]]:
+    return [(a, b) for a, b in _PAIRED.findall(text.casefold())
+            if a not in STOPWORDS and b not in STOPWORDS and a != b]
+
+
+def check_respectively(claim: str, paper_text: str) -> str | None:
+    """Two lists matched "respectively" must keep their orders: "time and space complexities
+    from quadratic and cubic, respectively" for the abstract's "from cubic and quadratic ...,
+    respectively" swaps what each list item gets, while turning both lists round does not."""
+    if "respectively" not in claim.casefold():
+        return None
+    mine = _pairs_in_order(strip_markers(claim))
+    for sentence in split_sentences(paper_text):
+        if "respectively" not in sentence.casefold():
+            continue
+        theirs = set(_pairs_in_order(sentence))
+        kept = [p for p in mine if p in theirs]
+        turned = [p for p in mine if p[::-1] in theirs and p not in theirs]
+        if kept and len(turned) == 1:
+            return (f"pairs '{turned[0][0]} and {turned[0][1]}' with the other list in the "
+                    f"order the abstract gives '{turned[0][1]} and {turned[0][0]}'")
+    return None
+
+
+def _beside(words: list[str], verb: str) -> tuple[set[str], set[str]]:
+    at = words.index(verb)
+    return (set(words[max(0, at - RELATION_REACH):at]),
+            set(words[at + 1:at + 1 + RELATION_REACH]))
+
+
+def check_turned_relation(claim: str, paper_text: str) -> str | None:
+    """A relation that runs one way turned round: "the variance of the model outputs bounds
+    the variance of the latent space" for the abstract's "the variance of the latent space
+    bounds the variance of model outputs". The words before and after the relation's verb
+    (cues.RELATION_VERBS) trade sides; words said twice, and passives ("is bounded by"), are
+    not read. English only."""
+    claim = strip_markers(claim)
+    if language_of(claim) != "en" or _PASSIVE.search(claim):
+        return None
+    mine = terms(claim)
+    for sentence in split_sentences(paper_text):
+        if _PASSIVE.search(sentence):
+            continue
+        theirs = terms(sentence)
+        once = {w for w in set(mine) & set(theirs)
+                if mine.count(w) == 1 and theirs.count(w) == 1}
+        for verb in once & RELATION_VERBS:
+            (before, after), (was_before, was_after) = _beside(mine, verb), _beside(theirs, verb)
+            crossed = (len(before & was_after & once), len(after & was_before & once))
+            kept = len(before & was_before & once) + len(after & was_after & once)
+            if min(crossed) >= 1 and sum(crossed) > kept:
+                return f"turns round what '{verb}' relates in the abstract"
     return None

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from rag.comparisons import check_transformation
 from rag.introduced import introduces, new_kinds
 from rag.listing import applied_nowhere
 from rag.query import analyse
-from rag.roles import check_crossed_words
+from rag.roles import check_crossed_words, check_respectively, check_turned_relation
 from tests.extractive_fakes import alike_answer, hit
 
 _ECG = ("We treat ECG signals as a language. HeartLang treats heartbeats as words and rhythms "
@@ -99,3 +100,42 @@ def test_a_list_of_new_benchmarks_holds_the_papers_introducing_one() -> None:
 def test_are_there_approaches_asks_for_papers() -> None:
     assert analyse("Are there approaches here where one network outputs the weights of "
                    "another?").shape == "list"
+
+
+_COMPLEXITY = ("We reduce the time and space complexities from cubic and quadratic in the sequence "
+               "length, respectively, to linear.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("It cuts the time and space complexities from quadratic and cubic, respectively, to "
+     "linear [1].", True),
+    ("It cuts the time and space complexities from cubic and quadratic, respectively, to "
+     "linear [1].", False),  # controls: as the abstract has it
+    ("It cuts the space and time complexities from quadratic and cubic, respectively, to "
+     "linear [1].", False),  # both lists turned round
+])
+def test_lists_matched_respectively_keep_their_orders(claim: str, flagged: bool) -> None:
+    assert (check_respectively(claim, _COMPLEXITY) is not None) is flagged
+
+
+def test_one_word_traded_across_a_transformation_turns_it_round() -> None:
+    abstract = "It learns to transform apo pockets and noisy ligands into holo pockets."
+    claim = "It learns to transform holo pockets and noisy ligands into apo pockets [1]."
+    assert check_transformation(claim, abstract) is not None
+    assert check_transformation(abstract, abstract) is None  # control
+
+
+_BOUND = ("By leveraging the uniqueness of solutions, we prove that the variance of the latent "
+          "space bounds the variance of model outputs.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("The authors prove that the variance of the model outputs bounds the variance of the "
+     "latent space [1].", True),
+    ("The authors prove that the variance of the latent space bounds the variance of the "
+     "model outputs [1].", False),  # controls: the abstract's way round
+    ("The authors prove that the variance of the model outputs is bounded by the variance of "
+     "the latent space [1].", False),  # a passive runs the relation back
+])
+def test_a_relation_turned_round_is_a_reversal(claim: str, flagged: bool) -> None:
+    assert (check_turned_relation(claim, _BOUND) is not None) is flagged
