@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag.claims import check_scope
 from rag.comparisons import check_transformation
 from rag.introduced import introduces, new_kinds
 from rag.listing import applied_nowhere
@@ -139,3 +140,13 @@ _BOUND = ("By leveraging the uniqueness of solutions, we prove that the variance
 ])
 def test_a_relation_turned_round_is_a_reversal(claim: str, flagged: bool) -> None:
     assert (check_turned_relation(claim, _BOUND) is not None) is flagged
+
+
+@pytest.mark.parametrize(("abstract", "flagged"), [
+    ("It captures multiple scales and improves performance in both short and long contexts.",
+     True),
+    ("It improves long contexts, at some cost to short ones.", False),  # control: a price named
+])
+def test_a_price_the_abstract_never_names_is_flagged(abstract: str, flagged: bool) -> None:
+    claim = "It improves long-context performance at the expense of short contexts [1]."
+    assert (check_scope(claim, abstract) is not None) is flagged
