@@ -250,7 +250,12 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("flat flatter", "sharp sharper", "chg"), ("sparse sparser", "dense denser", "chg"),
         ("static", "dynamic", "chg"), ("enable allow permit", "prevent preclude prohibit", "chg"),
         ("complement", "replace supersede supplant", "chg"), ("accept", "reject", "chg"),
-        ("encourage", "discourage", "chg"), ("open", "closed", "chg")))
+        ("encourage", "discourage", "chg"), ("open", "closed", "chg"),
+        # Issue 12, seventh stop, dev split: "discards task-specific signals" for "incorporates
+        # both task-shared and task-specific information" (yb002), "decouples the objectives"
+        # for "aligns" them (yb023); general English antonyms, chosen by hand.
+        ("incorporate include integrate", "discard exclude omit", "chg"),
+        ("align couple", "decouple", "chg")))
 # A word with a negating prefix stands against the word without it ("indirect" / "direct",
 # "asynchronous" / "synchronous", "unlabeled" / "labeled") as a pair of POLARITY_PAIRS does:
 # prefix → the fewest letters left after it (fewer: "a" + "long", "in" + "form" are no pairs).

@@ -10,6 +10,7 @@ from rag.claims import check_scope
 from rag.comparisons import check_transformation
 from rag.introduced import introduces, new_kinds
 from rag.listing import applied_nowhere
+from rag.polarity import check_reversal
 from rag.query import analyse
 from rag.roles import check_crossed_words, check_respectively, check_turned_relation
 from tests.extractive_fakes import alike_answer, hit
@@ -150,3 +151,15 @@ def test_a_relation_turned_round_is_a_reversal(claim: str, flagged: bool) -> Non
 def test_a_price_the_abstract_never_names_is_flagged(abstract: str, flagged: bool) -> None:
     claim = "It improves long-context performance at the expense of short contexts [1]."
     assert (check_scope(claim, abstract) is not None) is flagged
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("ToRA keeps only task-shared information and discards task-specific signals [1].",
+     "ToRA relies on a low-rank tensor decomposition to incorporate both task-shared and "
+     "task-specific information."),
+    ("DSPO decouples the fine-tuning objective from the pretraining objective [1].",
+     "DSPO aligns the pretraining and fine-tuning objectives by leveraging score matching."),
+])
+def test_discarding_and_decoupling_stand_against_incorporating_and_aligning(
+        claim: str, evidence: str) -> None:
+    assert check_reversal(claim, [evidence], paper_text=evidence) is not None
