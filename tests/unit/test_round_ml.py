@@ -163,3 +163,9 @@ def test_a_price_the_abstract_never_names_is_flagged(abstract: str, flagged: boo
 def test_discarding_and_decoupling_stand_against_incorporating_and_aligning(
         claim: str, evidence: str) -> None:
     assert check_reversal(claim, [evidence], paper_text=evidence) is not None
+
+
+def test_a_topic_typed_with_commas_asks_for_papers() -> None:
+    assert analyse("audio-driven human animation, diffusion").shape == "list"
+    assert analyse("audio-driven human animation diffusion").shape == "list"  # control
+
