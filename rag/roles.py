@@ -28,11 +28,16 @@ from paperwise.text import (
     stem,
     strip_markers,
     terms,
+    word_root,
 )
+from rag.claims import names_in
 from rag.cues.claim_checks import (
     CROSSED_SENTENCES,
     CROSSED_WINDOW,
     MIN_ROLE_CROSSING,
+    NAMED_ROLE_ALIAS_WORDS,
+    NAMED_ROLE_CROSSING,
+    NAMED_ROLE_REACH,
     RELATION_REACH,
     RELATION_VERBS,
     ROLE_BOUND_WORDS,
@@ -42,6 +47,8 @@ from rag.cues.claim_checks import (
 from rag.cues.verify import POLARITY_PAIRS
 from rag.wording import term_key
 
+_PLACEHOLDER = re.compile(r"(QQ\d+QQ)")
+_ROLE_END = re.compile(r"[;.]|\band\s+(?:an?|the)\b")
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+\w+(?:ed|en)\s+by\b", re.I)
 _TOKEN = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*|[,;:()]")
 Clause = list[str]
@@ -258,4 +265,53 @@ def check_turned_relation(claim: str, paper_text: str) -> str | None:
             kept = len(before & was_before & once) + len(after & was_after & once)
             if min(crossed) >= 1 and sum(crossed) > kept:
                 return f"turns round what '{verb}' relates in the abstract"
+    return None
+
+
+def _masked(text: str, names: list[str]) -> str:
+    """The text with each name (longest first) as one placeholder word."""
+    for k, name in enumerate(names):
+        text = text.replace(name, f" QQ{k}QQ ")
+    return text
+
+
+def _named_roles(text: str) -> dict[str, list[set[str] | None]]:
+    """What the words after each named thing say of it, up to the next name or the clause's
+    end (their roots); None for a name right before another (an alias: "GS-Former, short for
+    Generator-And-Sampler Transformer")."""
+    parts = _PLACEHOLDER.split(text)
+    roles: dict[str, list[set[str] | None]] = {}
+    for k in range(1, len(parts), 2):
+        said = _ROLE_END.split(parts[k + 1])[0] if k + 1 < len(parts) else ""
+        alias = len(said.split()) <= NAMED_ROLE_ALIAS_WORDS and k + 2 < len(parts)
+        roles.setdefault(parts[k], []).append(
+            None if alias else {word_root(t) for t in terms(said)[:NAMED_ROLE_REACH]})
+    return roles
+
+
+def check_named_roles(claim: str, paper_text: str) -> str | None:
+    """Two named parts given each other's jobs: "Contrastive Masked Motion Modeling, which
+    steers the language model toward high-entropy words, and Lexical Bottlenecked Masked
+    Language Modeling, which captures spatiotemporal dynamics" where the abstract has it the
+    other way round. What the claim says after each name must hold none of what the abstract
+    says after that name, and at least NAMED_ROLE_CROSSING words of what it says after the
+    other. English only; names said once each."""
+    claim = strip_markers(claim)
+    names = sorted({n for n in names_in(paper_text) if (" " in n or "-" in n) and n in claim},
+                   key=len, reverse=True)
+    if language_of(claim) != "en" or len(names) < 2:
+        return None
+    own = {word_root(t) for n in names for t in terms(n)}
+    mine = _named_roles(_masked(claim, names))
+    for sentence in split_sentences(paper_text):
+        theirs = _named_roles(_masked(sentence, names))
+        said = {k: (m[0] - own, t[0] - own) for k, t in theirs.items()
+                if len(t) == 1 and t[0] is not None
+                and len(m := mine.get(k, [])) == 1 and m[0] is not None}
+        for a, b in ((a, b) for a in said for b in said if a < b):
+            crossed = len(said[a][0] & said[b][1]) + len(said[b][0] & said[a][1])
+            kept = len(said[a][0] & said[a][1]) + len(said[b][0] & said[b][1])
+            if crossed >= NAMED_ROLE_CROSSING and not kept:
+                first, second = (names[int(k[2:-2])] for k in (a, b))
+                return f"gives '{first}' and '{second}' each other's roles in the abstract"
     return None

@@ -12,7 +12,12 @@ from rag.introduced import introduces, new_kinds
 from rag.listing import applied_nowhere
 from rag.polarity import check_reversal
 from rag.query import analyse
-from rag.roles import check_crossed_words, check_respectively, check_turned_relation
+from rag.roles import (
+    check_crossed_words,
+    check_named_roles,
+    check_respectively,
+    check_turned_relation,
+)
 from tests.extractive_fakes import alike_answer, hit
 
 _ECG = ("We treat ECG signals as a language. HeartLang treats heartbeats as words and rhythms "
@@ -169,3 +174,21 @@ def test_a_topic_typed_with_commas_asks_for_papers() -> None:
     assert analyse("audio-driven human animation, diffusion").shape == "list"
     assert analyse("audio-driven human animation diffusion").shape == "list"  # control
 
+
+
+_PHASES = ("We introduce Lexical Bottlenecked Masked Language Modeling to enhance the language "
+           "model's focus on high-entropy words crucial for motion semantics, and Contrastive "
+           "Masked Motion Modeling to strengthen motion feature extraction by capturing "
+           "spatiotemporal dynamics directly from skeletal motion.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("It uses Contrastive Masked Motion Modeling, which steers the model toward high-entropy "
+     "words crucial for motion semantics, and Lexical Bottlenecked Masked Language Modeling, "
+     "which captures spatiotemporal dynamics directly from skeletal motion [1].", True),
+    ("It uses Lexical Bottlenecked Masked Language Modeling, which steers the model toward "
+     "high-entropy words crucial for motion semantics, and Contrastive Masked Motion Modeling, "
+     "which captures spatiotemporal dynamics directly from skeletal motion [1].", False),
+])
+def test_named_parts_given_each_others_roles_are_a_swap(claim: str, flagged: bool) -> None:
+    assert (check_named_roles(claim, _PHASES) is not None) is flagged
