@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from functools import lru_cache
 from itertools import pairwise
 
 from paperwise.text import (
@@ -289,6 +290,12 @@ def _named_roles(text: str) -> dict[str, list[set[str] | None]]:
     return roles
 
 
+@lru_cache(maxsize=64)
+def _names_of(paper_text: str) -> frozenset[str]:
+    """The names of several words an abstract holds (each answer sentence reads them again)."""
+    return frozenset(n for n in names_in(paper_text) if " " in n or "-" in n)
+
+
 def check_named_roles(claim: str, paper_text: str) -> str | None:
     """Two named parts given each other's jobs: "Contrastive Masked Motion Modeling, which
     steers the language model toward high-entropy words, and Lexical Bottlenecked Masked
@@ -297,8 +304,7 @@ def check_named_roles(claim: str, paper_text: str) -> str | None:
     says after that name, and at least NAMED_ROLE_CROSSING words of what it says after the
     other. English only; names said once each."""
     claim = strip_markers(claim)
-    names = sorted({n for n in names_in(paper_text) if (" " in n or "-" in n) and n in claim},
-                   key=len, reverse=True)
+    names = sorted({n for n in _names_of(paper_text) if n in claim}, key=len, reverse=True)
     if language_of(claim) != "en" or len(names) < 2:
         return None
     own = {word_root(t) for n in names for t in terms(n)}
