@@ -80,8 +80,15 @@ def topic_pairs(question: str, weight: Weight) -> set[tuple[str, str]]:
 
 
 def holds_pair(sentence: str, pairs: set[tuple[str, str]]) -> bool:
-    words = terms(sentence)
-    return bool(pairs) and not pairs.isdisjoint(pairwise(words))
+    """The sentence says one of the pairs, a word of it perhaps cut short in the question
+    ("mech interpretability" for "mechanistic interpretability": dev split mn014a)."""
+    said = list(pairwise(terms(sentence)))
+    return bool(pairs) and any(_starts(x, a) and _starts(y, b) for a, b in pairs for x, y in said)
+
+
+def _starts(word: str, asked: str) -> bool:
+    return word == asked or (len(asked) >= cues.CUT_WORD_MIN and word.startswith(asked)
+                             and len(word) >= len(asked) + cues.CUT_WORD_MISSING)
 
 
 def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],

@@ -26,6 +26,8 @@ from rag.cues.listing import (  # noqa: F401
     APPLIED_REACH,
     APPLIED_TO,
     COMPARE_QUOTE_MARGIN,
+    CUT_WORD_MIN,
+    CUT_WORD_MISSING,
     DERIVED_ENDING,
     GENERAL_WORDS,
     HEARD_PREFIX,

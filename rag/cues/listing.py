@@ -52,6 +52,11 @@ ALTERNATIVE_K = 5
 # an IDF of 3.0 is a term in about 1 chunk in 20 (issue 13 fresh dev batch: a paper saying
 # "Integrating Knowledge Distillation (KD)" scored 0.47 against 0.90 for the best paper).
 RARE_TERM_WEIGHT = 3.0
+# ... a word of the pair may be typed cut short: this many letters or more, missing this many
+# or more ("mech interp papers": "mech" for "mechanistic"; dev split mj019a, mk018a, mn014a;
+# as rag/spelling.py reads a longer word cut short, 3 letters missing).
+CUT_WORD_MIN = 4
+CUT_WORD_MISSING = 3
 # A paper whose sentence says the list's topic word (rag/listing._topic_word) fits when that
 # sentence scores this much: under LIST_MIN_SCORE, as the word itself ties it to the topic
 # ("... via a hypernetwork that can be conditioned on hardware features" at 0.34 for "which

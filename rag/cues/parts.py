@@ -71,9 +71,9 @@ ASIDE = re.compile(r"\(([^()]*)\)")
 # (fresh dev batch w: a topical quote of an unrelated paper was given instead).
 # Words and spaces never overlap, so the quantifiers give nothing back (possessive): the
 # lookahead is not re-run for each leading space (18,000 spaces took 2.5 s).
-# ... words of a topic may be listed with commas: "audio-driven human animation, diffusion"
-# (dev split mn012a)
-BARE_TOPIC = re.compile(r"^\s*+(?!.*[.!?？。])(?:[\w'’/-]++,?\s++){0,9}[\w'’/-]++\s*+$")
+# ... words of a topic may be listed with commas, examples in brackets: "audio-driven human
+# animation, diffusion", "federated learning (horizontal, vertical)" (dev split mn012a, mi021a)
+BARE_TOPIC = re.compile(r"^\s*+(?!.*[.!?？。])(?:[\w'’/()-]++,?\s++){0,9}[\w'’/()-]++\s*+$")
 # A word this long or longer, known neither to the corpus nor to the English word list, is
 # read as the corpus word one edit away (rag/spelling.py). Shorter ones are often names
 # typed in lower case ("vllm", "lora"), and many words lie one edit from a short one.

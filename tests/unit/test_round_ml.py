@@ -8,6 +8,7 @@ import pytest
 
 from rag.claims import check_scope
 from rag.comparisons import check_transformation
+from rag.evidence import holds_pair
 from rag.introduced import introduces, new_kinds
 from rag.listing import applied_nowhere
 from rag.polarity import check_reversal
@@ -192,3 +193,17 @@ _PHASES = ("We introduce Lexical Bottlenecked Masked Language Modeling to enhanc
 ])
 def test_named_parts_given_each_others_roles_are_a_swap(claim: str, flagged: bool) -> None:
     assert (check_named_roles(claim, _PHASES) is not None) is flagged
+
+
+def test_a_topic_with_examples_in_brackets_asks_for_papers() -> None:
+    assert analyse("federated learning (horizontal, vertical, federated pretraining)"
+                   ).shape == "list"
+
+
+@pytest.mark.parametrize(("sentence", "held"), [
+    ("We employ tools from mechanistic interpretability to study LLMs.", True),
+    ("We study the interpretability of mechanical systems.", False),  # control: no pair
+])
+def test_a_pair_word_typed_cut_short_is_held(sentence: str, held: bool) -> None:
+    assert holds_pair(sentence, {("mech", "interpretability")}) is held
+
