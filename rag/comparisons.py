@@ -22,13 +22,19 @@ from rag.cues.claim_checks import (
     BEATS_BASELINES,
     CAUSES,
     COMPARISON_REACH,
+    DECOMPOSES,
     DIRECTION,
     LOSES_TO,
     TRANSFORMS,
     UNLIKE,
     WINS_OVER,
 )
-from rag.wording import content_keys, read_words
+from rag.cues.verify import POLARITY_PAIRS
+from rag.wording import content_keys, read_words, term_key
+
+# Antonyms by content key, both ways round ("small" / "large").
+_OPPOSED = {pair for a, b, _ in POLARITY_PAIRS for x in a for y in b
+            for pair in ((term_key(x), term_key(y)), (term_key(y), term_key(x)))}
 
 # (winner, loser), two names as written
 Ranking = tuple[str, str]
@@ -119,6 +125,8 @@ def check_transformation(claim: str, paper_text: str) -> str | None:
     B"). Only words on one side of the abstract's transformation count."""
     for pattern, reason in ((TRANSFORMS, "turns round what the abstract's transformation makes "
                                          "of what"),
+                            (DECOMPOSES, "turns round what the abstract says breaks down into "
+                                         "what"),
                             (CAUSES, "turns round what the abstract says leads to what")):
         stated = _transformations(paper_text, pattern)
         for source, target in _transformations(claim, pattern):
@@ -130,6 +138,10 @@ def check_transformation(claim: str, paper_text: str) -> str | None:
                 # split zy068; 5 more caught, no faithful sentence flagged)
                 if moved_in and moved_out and (not source & was_only
                                                or len(moved_in) == 1 == len(moved_out)):
+                    return reason
+                # ... or a word moved to the other side, its antonym put in its place
+                # ("smaller-SAE latents decompose into larger-SAE latents")
+                if any((w, o) in _OPPOSED for w in moved_in for o in target - was - became):
                     return reason
     return None
 

@@ -220,6 +220,12 @@ DIRECTION = re.compile(r"\b(?:(?P<a>[a-z]{3,})-to-(?P<b>[a-z]{3,})\b|from (?P<a2
 # English of "transform / convert / turn / map A into B").
 TRANSFORMS = re.compile(r"\b(?:transform|convert|turn|map|translat)\w*\s+(?P<a>[^,.;]{3,60}?)\s+"
                         r"(?:back\s+)?(?:into|to)\s+(?P<b>[^,.;]{3,60})", re.I)
+# ... and what breaks down into what: "smaller-SAE latents decompose into combinations of
+# larger-SAE latents" where "latents in SAEs decompose into latents from a smaller SAE" (issue
+# 12, seventh stop: the same fact reversed in four dev batches, m006x, zo026x, zt035, zy052).
+DECOMPOSES = re.compile(r"(?P<a>[^,.;:]{3,80}?)\s+(?:often\s+|can\s+|may\s+)?"
+                        r"(?:decompos\w*|break\w*\s+down|splits?|splitting)\s+into\s+"
+                        r"(?P<b>[^,.;]{3,60})", re.I)
 # ... and a cause turned round with its effect: "robustness to reward changes in turn
 # strengthens robustness to action perturbations" where the abstract has action robustness
 # enhance robustness to reward changes (issue 12, dev split: 3 caught, none of 3,812 faithful

@@ -207,3 +207,17 @@ def test_a_topic_with_examples_in_brackets_asks_for_papers() -> None:
 def test_a_pair_word_typed_cut_short_is_held(sentence: str, held: bool) -> None:
     assert holds_pair(sentence, {("mech", "interpretability")}) is held
 
+
+
+_META = ("Using meta-SAEs we find that latents in SAEs often decompose into combinations of "
+         "latents from a smaller SAE, showing that larger SAE latents are not atomic.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("Meta-SAEs show that smaller-SAE latents often decompose into combinations of larger-SAE "
+     "latents [1].", True),
+    ("Meta-SAEs show that larger-SAE latents often decompose into combinations of smaller-SAE "
+     "latents [1].", False),  # control
+])
+def test_what_breaks_down_into_what_keeps_its_sides(claim: str, flagged: bool) -> None:
+    assert (check_transformation(claim, _META) is not None) is flagged
