@@ -39,6 +39,7 @@ from rag.polarity import check_reversal
 from rag.roles import (
     check_crossed_words,
     check_named_roles,
+    check_paired_terms,
     check_respectively,
     check_roles,
     check_turned_relation,
@@ -259,7 +260,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or check_crossed_words(claim, paper_text)
                      or check_respectively(claim, paper_text)
                      or check_turned_relation(claim, paper_text)
-                     or check_named_roles(claim, paper_text))
+                     or check_named_roles(claim, paper_text)
+                     or check_paired_terms(claim, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

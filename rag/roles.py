@@ -321,3 +321,35 @@ def check_named_roles(claim: str, paper_text: str) -> str | None:
                 first, second = (names[int(k[2:-2])] for k in (a, b))
                 return f"gives '{first}' and '{second}' each other's roles in the abstract"
     return None
+
+
+def _hyphen_rivals(words: set[str]) -> list[tuple[str, str]]:
+    """Hyphened words of one last part: "first-stage" / "second-stage"."""
+    hyphened = sorted(w for w in words if "-" in w and _word(w))
+    return [(a, b) for a in hyphened for b in hyphened
+            if a < b and a.rsplit("-", 1)[1] == b.rsplit("-", 1)[1]
+            and a.split("-")[0] != b.split("-")[0]]
+
+
+def check_paired_terms(claim: str, paper_text: str) -> str | None:
+    """Two pairs of rival terms matched the other way: "a first-stage regression-based
+    policy" where the abstract learns "a first-stage policy ... via a policy-based approach"
+    and "a second-stage policy derived from a regression-based approach". A clause of the
+    claim joins one term of a pair with the rival of the term the abstract joins it with (in
+    a clause holding neither rival). English only."""
+    if language_of(claim) != "en":
+        return None
+    theirs = [set(c) for sentence in split_sentences(paper_text) for c in _clauses(sentence)]
+    rivals = _hyphen_rivals(set().union(*theirs)) if theirs else []
+
+    def joined(x: str, y: str, x_rival: str, y_rival: str) -> bool:
+        return any({x, y} <= c and not {x_rival, y_rival} & c for c in theirs)
+
+    for clause in map(set, _clauses(claim)):
+        for p, p_rival in (pair for a, b in rivals for pair in ((a, b), (b, a))):
+            for q, q_rival in (pair for a, b in rivals for pair in ((a, b), (b, a))):
+                if p in clause and q in clause and not {p_rival, q_rival} & clause \
+                        and q[-5:] != p[-5:] and joined(p, q_rival, p_rival, q) \
+                        and joined(p_rival, q, p, q_rival) and not joined(p, q, p_rival, q_rival):
+                    return f"joins '{p}' with '{q}' where the abstract joins it with '{q_rival}'"
+    return None

@@ -16,6 +16,7 @@ from rag.query import analyse
 from rag.roles import (
     check_crossed_words,
     check_named_roles,
+    check_paired_terms,
     check_respectively,
     check_turned_relation,
 )
@@ -221,3 +222,18 @@ _META = ("Using meta-SAEs we find that latents in SAEs often decompose into comb
 ])
 def test_what_breaks_down_into_what_keeps_its_sides(claim: str, flagged: bool) -> None:
     assert (check_transformation(claim, _META) is not None) is flagged
+
+
+_STAGES = ("It learns two different policies. We learn a first-stage policy for cluster selection "
+           "via a policy-based approach. To select an action within the cluster sampled by the "
+           "first-stage policy, it uses a second-stage policy derived from a regression-based "
+           "approach.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("It learns a first-stage regression-based policy for cluster selection [1].", True),
+    ("A second-stage policy derived from a policy-based approach picks the action [1].", True),
+    ("It learns a first-stage policy-based policy for cluster selection [1].", False),
+])
+def test_rival_terms_keep_their_partners(claim: str, flagged: bool) -> None:
+    assert (check_paired_terms(claim, _STAGES) is not None) is flagged
