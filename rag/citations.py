@@ -26,6 +26,7 @@ from rag.comparisons import (
     check_baselines_win,
     check_comparison,
     check_direction,
+    check_heeded,
     check_transformation,
 )
 from rag.cues import verify as cues
@@ -261,7 +262,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or check_respectively(claim, paper_text)
                      or check_turned_relation(claim, paper_text)
                      or check_named_roles(claim, paper_text)
-                     or check_paired_terms(claim, paper_text))
+                     or check_paired_terms(claim, paper_text)
+                     or check_heeded(claim, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

@@ -14,8 +14,9 @@ rag/cues/claim_checks.py."""
 from __future__ import annotations
 
 import re
+from itertools import product
 
-from paperwise.text import split_sentences
+from paperwise.text import split_sentences, strip_markers, terms, word_root
 from rag.claims import names_in
 from rag.cues.claim_checks import (
     BASELINES_WIN,
@@ -24,6 +25,8 @@ from rag.cues.claim_checks import (
     COMPARISON_REACH,
     DECOMPOSES,
     DIRECTION,
+    HEEDS,
+    IGNORES,
     LOSES_TO,
     TRANSFORMS,
     UNLIKE,
@@ -152,4 +155,25 @@ def check_baselines_win(claim: str, paper_text: str) -> str | None:
     if (BASELINES_WIN.search(claim) and BEATS_BASELINES.search(paper_text)
             and not BASELINES_WIN.search(paper_text)):
         return "the cited abstract says it outperforms the baselines, not the reverse"
+    return None
+
+
+def _heeded(text: str, pattern: re.Pattern[str]) -> list[set[str]]:
+    return [{word_root(t) for t in terms(m["o"])} for m in pattern.finditer(text)]
+
+
+def check_heeded(claim: str, paper_text: str) -> str | None:
+    """What a method heeds and what it ignores must not trade places: "consider only the
+    projecting domains and ignore the positions of the supports" where the abstract "focus[es]
+    solely on the position of the measure supports while disregarding the projecting
+    domains"."""
+    claim = strip_markers(claim)
+    heeds, ignores = _heeded(claim, HEEDS), _heeded(claim, IGNORES)
+    if not heeds or not ignores:
+        return None
+    for sentence in split_sentences(paper_text):
+        their_heeds, their_ignores = _heeded(sentence, HEEDS), _heeded(sentence, IGNORES)
+        for h, i, their_h, their_i in product(heeds, ignores, their_heeds, their_ignores):
+            if h & their_i and i & their_h and not h & their_h and not i & their_i:
+                return "turns round what the abstract says is heeded and what is ignored"
     return None

@@ -226,6 +226,17 @@ TRANSFORMS = re.compile(r"\b(?:transform|convert|turn|map|translat)\w*\s+(?P<a>[
 DECOMPOSES = re.compile(r"(?P<a>[^,.;:]{3,80}?)\s+(?:often\s+|can\s+|may\s+)?"
                         r"(?:decompos\w*|break\w*\s+down|splits?|splitting)\s+into\s+"
                         r"(?P<b>[^,.;]{3,60})", re.I)
+# ... and what a method heeds and what it ignores: "consider only the projecting domains and
+# ignore the positions of the supports" where the abstract's maps "focus solely on the position
+# of the measure supports while disregarding the projecting domains" (issue 12, seventh stop,
+# dev split: 3 caught, no faithful sentence flagged; general English verbs, chosen by hand).
+_HEED_OBJECT = r"(?P<o>[^,;.]{3,60}?)(?=\s+(?:and|while|but|whereas)\b|[,;.]|$)"
+HEEDS = re.compile(r"\b(?:focus\w*|consider\w*|us(?:e|es|ed|ing)|rel(?:y|ies|ied|ying)|keep\w*|"
+                   r"kept|retain\w*|incorporat\w*|includ\w*|depend\w*|attend\w*|preserv\w*)\b"
+                   r"(?:\s+(?:only|solely|exclusively|just|on|upon|to|in))*\s+" + _HEED_OBJECT,
+                   re.I)
+IGNORES = re.compile(r"\b(?:disregard\w*|ignor\w*|neglect\w*|discard\w*|drop\w*|exclud\w*|"
+                     r"omit\w*|overlook\w*|leav\w* out|throw\w* away)\b\s+" + _HEED_OBJECT, re.I)
 # ... and a cause turned round with its effect: "robustness to reward changes in turn
 # strengthens robustness to action perturbations" where the abstract has action robustness
 # enhance robustness to reward changes (issue 12, dev split: 3 caught, none of 3,812 faithful

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rag.claims import check_scope
-from rag.comparisons import check_transformation
+from rag.comparisons import check_heeded, check_transformation
 from rag.evidence import holds_pair
 from rag.introduced import introduces, new_kinds
 from rag.listing import applied_nowhere
@@ -237,3 +237,17 @@ _STAGES = ("It learns two different policies. We learn a first-stage policy for 
 ])
 def test_rival_terms_keep_their_partners(claim: str, flagged: bool) -> None:
     assert (check_paired_terms(claim, _STAGES) is not None) is flagged
+
+
+_SPLITTING = ("The splitting maps focus solely on the position of the measure supports while "
+              "disregarding the projecting domains.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("Its splitting maps consider only the projecting domains and ignore the positions of the "
+     "measure supports [1].", True),
+    ("Its splitting maps consider only the positions of the measure supports and ignore the "
+     "projecting domains [1].", False),  # control
+])
+def test_what_is_heeded_and_what_ignored_keep_their_places(claim: str, flagged: bool) -> None:
+    assert (check_heeded(claim, _SPLITTING) is not None) is flagged
