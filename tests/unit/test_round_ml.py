@@ -251,3 +251,11 @@ _SPLITTING = ("The splitting maps focus solely on the position of the measure su
 ])
 def test_what_is_heeded_and_what_ignored_keep_their_places(claim: str, flagged: bool) -> None:
     assert (check_heeded(claim, _SPLITTING) is not None) is flagged
+
+
+def test_later_stands_against_initial() -> None:
+    evidence = ("We design a regularized fine-tuning objective that makes alignment persistent "
+                "by constraining updates on initial tokens.")
+    claim = ("The regularized fine-tuning objective constrains updates on later tokens to make "
+             "alignment persistent [1].")
+    assert check_reversal(claim, [evidence], paper_text=evidence) is not None
