@@ -252,9 +252,17 @@ _EARLIER_METHODS = (r"(?:(?:the|all|most|strong|several)\s+)?(?:baselines?|(?:ex
                     r"previous|competing|other|state-of-the-art)\s+"
                     r"(?:methods|approaches|models|baselines))")
 _BEATS = r"(?:beat|outperform|surpass|outdo|outstrip)\w*"
-BASELINES_WIN = re.compile(rf"\b{_EARLIER_METHODS}(?:\s+(?!and\b|but\b|while\b|which\b)[\w-]+)"
-                           rf"{{0,3}}?\s+(?:still\s+|consistently\s+|clearly\s+)?{_BEATS}", re.I)
-BEATS_BASELINES = re.compile(rf"\b{_BEATS}\s+(?:[\w-]+\s+){{0,5}}?{_EARLIER_METHODS}\b", re.I)
+# ... or did better: "baseline agent models cooperated better with humans than the inverse
+# attention agents" where the abstract's agents are "compared to baseline agent models, ...
+# superior" (issue 12, seventh stop: the same reversal in four dev batches, zi008x, zj005x,
+# zn016x, zz019).
+_DID_BETTER = r"(?:(?!and\b|but\b|or\b)[\w-]+\s+)?(?:better|superior)\b"
+BASELINES_WIN = re.compile(rf"(?<!\bthan )(?<!\bthan the )\b{_EARLIER_METHODS}"
+                           rf"(?:\s+(?!and\b|but\b|while\b|which\b)[\w-]+){{0,3}}?\s+(?:still\s+|consistently\s+|clearly\s+)?"
+                           rf"(?:{_BEATS}|{_DID_BETTER})", re.I)
+BEATS_BASELINES = re.compile(rf"\b{_BEATS}\s+(?:[\w-]+\s+){{0,5}}?{_EARLIER_METHODS}\b"
+                             rf"|\bcompared (?:to|with) {_EARLIER_METHODS}(?:\s+[\w-]+){{0,2}}?,"
+                             rf"[^.;]*?\b(?:superior|better|outperform\w*)\b", re.I)
 # Swapped roles (rag/roles.py): two contrasted terms of one abstract sentence ("epistemic /
 # aleatoric uncertainty", "first-stage / second-stage policy") that trade the clauses they
 # stand in. A clause ends at punctuation or at these joining words (general English).

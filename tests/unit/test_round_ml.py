@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rag.claims import check_scope
-from rag.comparisons import check_heeded, check_transformation
+from rag.comparisons import check_baselines_win, check_heeded, check_transformation
 from rag.evidence import holds_pair
 from rag.introduced import introduces, new_kinds
 from rag.listing import applied_nowhere
@@ -259,3 +259,18 @@ def test_later_stands_against_initial() -> None:
     claim = ("The regularized fine-tuning objective constrains updates on later tokens to make "
              "alignment persistent [1].")
     assert check_reversal(claim, [evidence], paper_text=evidence) is not None
+
+
+_HUMANS = ("Additional human experiments show that, compared to baseline agent models, our "
+           "inverse attention agents exhibit superior cooperation with humans.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("In human experiments, baseline agent models cooperated better with humans than the "
+     "inverse attention agents [1].", True),
+    ("In human experiments, these agents cooperated better with humans than baseline agents "
+     "and better emulated human behaviour [1].", False),  # control
+])
+def test_baselines_doing_better_where_the_abstract_has_the_method_superior(
+        claim: str, flagged: bool) -> None:
+    assert (check_baselines_win(claim, _HUMANS) is not None) is flagged
