@@ -254,10 +254,13 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         # Issue 12, seventh stop, dev split: "discards task-specific signals" for "incorporates
         # both task-shared and task-specific information" (yb002), "decouples the objectives"
         # for "aligns" them (yb023), "constrains updates on later tokens" for "on initial
-        # tokens" (zs054); general English antonyms, chosen by hand.
+        # tokens" (zs054), "quantization degrades models less as they are trained on more
+        # data" for "the degradation ... increases as models are trained on more data" (the same
+        # reversal in three dev batches); general English antonyms, chosen by hand.
         ("incorporate include integrate", "discard exclude omit", "chg"),
         ("align couple", "decouple", "chg"),
-        ("initial early earlier", "later late", "chg")))
+        ("initial early earlier", "later late", "chg"),
+        ("increase increases increasing grow grows", "less", "chg")))
 # A word with a negating prefix stands against the word without it ("indirect" / "direct",
 # "asynchronous" / "synchronous", "unlabeled" / "labeled") as a pair of POLARITY_PAIRS does:
 # prefix → the fewest letters left after it (fewer: "a" + "long", "in" + "form" are no pairs).

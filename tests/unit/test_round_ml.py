@@ -274,3 +274,11 @@ _HUMANS = ("Additional human experiments show that, compared to baseline agent m
 def test_baselines_doing_better_where_the_abstract_has_the_method_superior(
         claim: str, flagged: bool) -> None:
     assert (check_baselines_win(claim, _HUMANS) is not None) is flagged
+
+
+def test_less_stands_against_increases() -> None:
+    evidence = ("For inference, the degradation introduced by post-training quantization "
+                "increases as models are trained on more data.")
+    claim = ("For inference, post-training quantization degrades models less as they are "
+             "trained on more data [1].")
+    assert check_reversal(claim, [evidence], paper_text=evidence) is not None
