@@ -314,8 +314,8 @@ class HybridRetriever:
         corpus, seen = self.corpus(), {h.paper.id for h in shown}
         found: dict[str, ChunkHit] = {}
         scores = corpus.bm25.scores(" ".join(kinds))
-        for chunk in _top_chunks(corpus, scores, int(np.count_nonzero(scores)),
-                                 filters or Filters()):
+        # the best-scoring chunks only: "benchmark" is in a third of a conference's chunks
+        for chunk in _top_chunks(corpus, scores, cues.INTRODUCED_SCAN, filters or Filters()):
             if chunk.paper_id not in seen and chunk.paper_id in corpus.papers and any(
                     introduces(s, kinds) for s in split_sentences(chunk.text)):
                 found.setdefault(chunk.paper_id, chunk)

@@ -32,6 +32,7 @@ from rag.cues.listing import (  # noqa: F401
     GENERAL_WORDS,
     HEARD_PREFIX,
     INTRODUCED_REACH,
+    INTRODUCED_SCAN,
     LIST_ASK,
     LIST_FRAME,
     LIST_K,

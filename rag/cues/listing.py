@@ -242,6 +242,9 @@ NEW_THINGS_ASK = re.compile(
 # "we introduce" ("We introduce Robotouille, a challenging benchmark environment"), not "we
 # propose a novel aggregation strategy ... on four datasets" (dev split, by hand).
 INTRODUCED_REACH = 12
+# ... found among this many chunks scoring best for the kind's word (BM25): a bound on the work
+# at 100k chunks, where a chunk introducing a benchmark says the word more than most.
+INTRODUCED_SCAN = 200
 # ... and on the question's topic: some sentence of the paper this like the question (MiniLM
 # cosine). Dev split, "new benchmarks (or datasets) for evaluating LLMs": the papers introducing
 # one that the question's writers listed 0.255-0.597 (AIR-BENCH 2024 lowest, saying "language
