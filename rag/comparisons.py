@@ -14,6 +14,7 @@ rag/cues/claim_checks.py."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import product
 
 from paperwise.text import split_sentences, strip_markers, terms, word_root
@@ -121,6 +122,14 @@ def _transformations(text: str, pattern: re.Pattern[str]) -> list[tuple[set[str]
             for m in pattern.finditer(text)]
 
 
+@lru_cache(maxsize=256)
+def _stated_transformations(paper_text: str, pattern: re.Pattern[str]
+                            ) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """An abstract's transformations, read once: each sentence of an answer citing it asks
+    again, and the patterns opening with a clause are slow to run over a whole abstract."""
+    return tuple((frozenset(a), frozenset(b)) for a, b in _transformations(paper_text, pattern))
+
+
 def check_transformation(claim: str, paper_text: str) -> str | None:
     """The claim must not turn what the cited abstract transforms into what it transforms it
     into: "turns holo pockets back into apo pockets" where the abstract "transforms apo pockets
@@ -131,7 +140,7 @@ def check_transformation(claim: str, paper_text: str) -> str | None:
                             (DECOMPOSES, "turns round what the abstract says breaks down into "
                                          "what"),
                             (CAUSES, "turns round what the abstract says leads to what")):
-        stated = _transformations(paper_text, pattern)
+        stated = _stated_transformations(paper_text, pattern)
         for source, target in _transformations(claim, pattern):
             for was, became in stated:
                 was_only, became_only = was - became, became - was

@@ -81,13 +81,10 @@ def _word(token: str) -> bool:
 def contrasted_terms(clauses: list[Clause]) -> set[tuple[str, str, str]]:
     """(term, term, what they share): modifiers of one head word, hyphenated words ending
     alike, or the two sides of an antonym pair."""
-    found: set[tuple[str, str, str]] = set()
     hyphenated = {w for c in clauses for w in c if "-" in w and _word(w)}
+    found = {(a, b, a.rsplit("-", 1)[1]) for a, b in _hyphen_rivals(hyphenated)}
     for a in hyphenated:
         for b in hyphenated:
-            if a < b and a.rsplit("-", 1)[1] == b.rsplit("-", 1)[1] \
-                    and a.split("-")[0] != b.split("-")[0]:
-                found.add((a, b, a.rsplit("-", 1)[1]))
             # ... or their first ("identity-agnostic / identity-specific features")
             if a < b and a.count("-") == b.count("-") == 1 and a.split("-")[0] == b.split("-")[0]:
                 found.add((a, b, a.split("-")[0]))
@@ -200,10 +197,11 @@ def check_crossed_words(claim: str, paper_text: str) -> str | None:
     the prompt encoder and adding ... mask decoders"). English only."""
     if language_of(claim) != "en":
         return None
-    mine = terms(strip_markers(claim))
+    claim = strip_markers(claim)
+    mine = terms(claim)
     sentences = [terms(s) for s in split_sentences(paper_text)]
     likest = sorted(sentences, key=lambda s: -len(set(mine) & set(s)))[:CROSSED_SENTENCES]
-    said = {stem(w): w for w in TOKEN.findall(strip_markers(claim).casefold())}
+    said = {stem(w): w for w in TOKEN.findall(claim.casefold())}
     for sentence in likest:
         if traded := _traded(mine, sentence):
             first, second = (said.get(w, w) for w in traded)
@@ -341,13 +339,16 @@ def check_paired_terms(claim: str, paper_text: str) -> str | None:
         return None
     theirs = [set(c) for sentence in split_sentences(paper_text) for c in _clauses(sentence)]
     rivals = _hyphen_rivals(set().union(*theirs)) if theirs else []
+    # each term with its rival, both ways round
+    terms_and_rivals = [pair for a, b in rivals for pair in ((a, b), (b, a))]
 
     def joined(x: str, y: str, x_rival: str, y_rival: str) -> bool:
         return any({x, y} <= c and not {x_rival, y_rival} & c for c in theirs)
 
     for clause in map(set, _clauses(claim)):
-        for p, p_rival in (pair for a, b in rivals for pair in ((a, b), (b, a))):
-            for q, q_rival in (pair for a, b in rivals for pair in ((a, b), (b, a))):
+        for p, p_rival in terms_and_rivals:
+            for q, q_rival in terms_and_rivals:
+                # p and q of two rival pairs ("-stage", "-based"), not of one
                 if p in clause and q in clause and not {p_rival, q_rival} & clause \
                         and q[-5:] != p[-5:] and joined(p, q_rival, p_rival, q) \
                         and joined(p_rival, q, p, q_rival) and not joined(p, q, p_rival, q_rival):

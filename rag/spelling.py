@@ -105,7 +105,8 @@ def _truncated(word: str, found: list[Respelling], counts: Counter[str]) -> str:
     """A word cut short ("mech interp papers?"), read as the most frequent corpus word it
     starts ("interpretability"; held-out mc009b, now dev); else the word as typed."""
     lower = word.casefold()
-    longer = [w for w in counts if w.startswith(lower) and len(w) >= len(lower) + 3]
+    longer = [w for w in counts
+              if w.startswith(lower) and len(w) >= len(lower) + cues.CUT_WORD_MISSING]
     if not longer:
         return word
     found.append(Respelling(word, max(longer, key=lambda w: (counts[w], w))))

@@ -53,8 +53,8 @@ ALTERNATIVE_K = 5
 # "Integrating Knowledge Distillation (KD)" scored 0.47 against 0.90 for the best paper).
 RARE_TERM_WEIGHT = 3.0
 # ... a word of the pair may be typed cut short: this many letters or more, missing this many
-# or more ("mech interp papers": "mech" for "mechanistic"; dev split mj019a, mk018a, mn014a;
-# as rag/spelling.py reads a longer word cut short, 3 letters missing).
+# or more ("mech interp papers": "mech" for "mechanistic"; dev split mj019a, mk018a, mn014a).
+# rag/spelling.py reads a longer word cut short by the same count of missing letters.
 CUT_WORD_MIN = 4
 CUT_WORD_MISSING = 3
 # A paper whose sentence says the list's topic word (rag/listing._topic_word) fits when that
