@@ -39,7 +39,25 @@ def guarded_serve(seed_qa: PaperQA, tmp_path_factory: pytest.TempPathFactory
     settings = copy_index(seed_qa.settings, folder)
     env = cli_env(settings, PAPERWISE_AUTH=":".join(LOGIN))
     with paperwise_serve(env, folder) as (process, url, _):
+        # The models load in a background warm-up; one answer waits for them, so the memory
+        # measured below is the requests', not the warm-up's.
+        assert httpx.post(f"{url}/api/ask", json=QUESTION, auth=LOGIN,
+                          timeout=120).status_code == 200
+        _wait_for_steady_memory(process.pid)
         yield process, url
+
+
+def _wait_for_steady_memory(pid: int, timeout_s: float = 30) -> None:
+    """Until resident memory moves less than 2 MB over half a second (the warm-up's last
+    vectors written), or `timeout_s` passes."""
+    deadline = time.monotonic() + timeout_s
+    last = rss_mb(pid)
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = rss_mb(pid)
+        if abs(now - last) < 2:
+            return
+        last = now
 
 
 def test_a_200_mb_body_is_refused_in_milliseconds_before_it_is_read(
