@@ -64,6 +64,9 @@ def tells_thing(s: ScoredSentence, thing: str, hits: list[Hit]) -> bool:
     text = compound.sub(" ", s.text) if compound else s.text
     if not {thing, *cues.THING_WORDS.get(thing, ())}.isdisjoint(terms(text)):
         return True
+    if thing in cues.METHOD_THINGS and cues.METHOD_WORDS.search(text) and (
+            cues.METHOD_CUE.search(text) or cues.OWN_WORK.search(text)):
+        return True  # the paper's own ("we present two ... methods"), not "existing methods"
     if thing not in cues.EVALUATED_THINGS or cues.RESULT_CUE.search(s.text) is None:
         return False
     # the name stands where a benchmark does, after "in"/"on" (not "outperform GPT-4o")
@@ -199,7 +202,10 @@ def _given(sentence: str, question: str, asked: set[str]) -> list[str]:
     """The names a question already gives, with the sentence's acronyms it spells out: "MCQA"
     names nothing new to "which models do formatted multiple-choice question answering"
     (fresh dev batch 26)."""
-    acronyms = [n for n in name_tokens(sentence) if n.isupper()]
+    # a whole name only: "POR-UCRL" is new though "partially observed reward" spells its
+    # "POR" (fresh dev batch mp, mp013)
+    whole = set(names_in(sentence))
+    acronyms = [n for n in name_tokens(sentence) if n.isupper() and n in whole]
     spelled = set(acronyms) - set(names_missing_from(acronyms, question))
     return [*asked, *(n for n in acronyms if n in spelled)]
 

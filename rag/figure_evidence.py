@@ -101,7 +101,20 @@ def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:
             clean_for_display(sentence)) and _DIFFERENCES & set(terms(sentence)):
         return True
     return bool((cues.COMPLEXITY.search(question) or cues.SPEED_ASK.search(question))
-                and cues.COMPLEXITY.search(sentence) and cues.COMPLEXITY_ORDER.search(sentence))
+                and cues.COMPLEXITY.search(sentence) and cues.COMPLEXITY_ORDER.search(sentence)
+                ) or _share_told(sentence, question)
+
+
+def _share_told(sentence: str, question: str) -> bool:
+    """"How many of the parts matter?" told by a quantifier just before the counted word or
+    one of its kind: "only a very few modern components are critical"."""
+    if not cues.SHARE_ASK.search(question):
+        return False
+    counted = {w for c in counted_words(question)
+               for w in (c, *cues.MEASURE_NOUN_SYNONYMS.get(c, ()))}
+    words = [w.casefold() for w in re.findall(r"[\w-]+", sentence)]
+    return any(w in counted and cues.VAGUE_SHARE & set(words[max(0, i - cues.SHARE_REACH):i])
+               for i, w in enumerate(words))
 
 
 def _has_count(sentence: str, title: str) -> bool:

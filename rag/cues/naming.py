@@ -25,7 +25,9 @@ RANKING_ASK = re.compile(rf"\b(?:which|what|who)\b.*\b(?:{_RANKING_WORD})\b|æœ€å
                          # typed: "air-bench 2024 top model", "nutribench best model carb
                          # estimation" (fresh dev batch md)
                          # ... "top ranked / least risky LLM on X" (dev split mg024a)
-                         rf"|{NO_QUESTION_WORD}.*\b{_TOP_K}(?:(?:best|top|worst|strongest|weakest)"
+                         # ... "air-bench 2024 safest llm?" (fresh dev batch mp)
+                         rf"|{NO_QUESTION_WORD}.*\b{_TOP_K}(?:(?:best|top|worst|strongest|weakest|"
+                         r"safest|riskiest|fastest|slowest|cheapest)"
                          r"(?:[\s-]+(?:performing|ranked|rated|scoring))?|(?:most|least)[\s-]+\w+)"
                          r"[\s-]+(?:models?|methods?|llms?|systems?|"
                          r"approach(?:es)?|baselines?|performers?)\b", re.I)

@@ -51,7 +51,10 @@ QUESTION_OPENING = re.compile(
     # "For the precision-aware scaling laws paper: how many ..." (dev split d045), however
     # long the description of the paper ("For the SVD-based ... method that uses ...
     # knowledge, how many ...": dev split lo020b)
-    r"(?:[\w-]+(?: [\w-]+){0,3}(?::| [-–—]) |(?:for|in|about|on) [^,?:]{3,200}[,:] )?"
+    # ... or a request describing it: "Describe the representation ... meant to help LLMs
+    # design lab protocols - what layers does it have" (fresh dev batch mp, mp011b)
+    r"(?:[\w-]+(?: [\w-]+){0,3}(?::| [-–—]) |(?:for|in|about|on) [^,?:]{3,200}[,:] "
+    r"|(?:describe|explain|summari[sz]e|tell me about)\b[^?:]{3,200}?(?::| [-–—]) )?"
     rf"(?:{_LEAD} )?"
     r"(?:how|what|which|who|"
     r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"

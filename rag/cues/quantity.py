@@ -112,6 +112,8 @@ TERSE_MEASURE = re.compile(
     # ... after a comma too: "SOAP precond frequency value, 660m" (fresh dev batch md)
     r"(?:\s+(?:per|on|for|in|of|with|by|over|than|vs|versus|against)(?:\s+\S+){1,3}"
     r"|,?(?:\s+(?-i:\S*[A-Z0-9]\S*)){1,2}"
+    # ... with the thing it names: "heartlang vocab size QRS tokenizer" (fresh dev batch mp)
+    r"(?:\s+(?-i:[a-z][\w-]{2,})(?<!ion)(?<!ure)(?<!ment))?"
     # ... or a benchmark typed in lower case: "autocgp success rate libero" (dev split lp026a);
     # not a noun the measure word modifies ("error correction", "reduction failure": dev s047,
     # mh012a; English nouns in -ion/-ure/-ment)
@@ -245,6 +247,13 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     # "What score does X get on Y?" is told "X achieves 11% on Y" (fresh dev batch 20).
     "score": ("%", "achieve", "achieves", "achieved", "reach", "reaches", "reached", "scores",
               "points", "accuracy"),
+    # places are counted as any of these: "# of home scenes" → "over 130 different indoor home
+    # environments" (fresh dev batch mp, mp005a; general English)
+    **dict.fromkeys(("scenes", "environments", "rooms", "locations", "spaces", "sites"),
+                    ("scenes", "environments", "rooms", "locations", "spaces", "sites")),
+    # a method's parts, by any word for parts (as rag/cues/things.py reads them)
+    **dict.fromkeys(("parts", "components", "modules", "elements", "pieces", "ingredients"),
+                    ("parts", "components", "modules", "elements", "pieces", "ingredients")),
     # What a method is compared with is counted in any of these: "how many PEFT methods does it
     # beat" → "outperforms ... 14 popular PEFT baselines" (dev split lo020b; general English).
     **dict.fromkeys(("methods", "baselines", "approaches", "competitors", "alternatives"),
@@ -284,6 +293,13 @@ HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types?
 # ("up to 19 hardware devices": dev split ll004b; general English partitives).
 PARTITIVE_COUNT = re.compile(r"\b(?:how many|number of)\s+(?:different\s+|distinct\s+)?"
                              r"(?:pieces|kinds|types|sorts|varieties|forms) of\s+([\w-]+)", re.I)
+# "How many of the modern parts matter?" asks a share of a set, which an abstract may tell
+# without a figure: "only a very few modern components are critical" (fresh dev batch mp,
+# mp007a). The quantifier stands at most SHARE_REACH words before what is counted (or a word
+# of the same kind: MEASURE_NOUN_SYNONYMS). General English.
+SHARE_ASK = re.compile(r"\bhow many of (?:the|these|those|its|their|all)\b", re.I)
+VAGUE_SHARE = frozenset("few most all none many several majority handful minority".split())
+SHARE_REACH = 3
 # A counted phrase running into a verb HOW_MANY does not know ("how many human auditors
 # checked the prompts") is read up to its first plural (fresh dev batch w).
 # four letters will do ("runs", "days"; dev split li006a: "number of pretraining runs used

@@ -37,7 +37,10 @@ WHICH_ONE_THING = re.compile(rf"\b(?i:which) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}(?
 # ... and by "what" when the thing is one that is named: "what real-world dataset did X use"
 # asks for a dataset's name as "which" does (dev split lt004).
 WHAT_NAMED_THING = re.compile(rf"\b(?i:what) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}"
-                              rf"(dataset|benchmark|simulator|environment|suite|testbed|game) "
+                              rf"(dataset|benchmark|simulator|environment|suite|testbed|game|"
+                              # ... and natural kinds, each named: "what animal did that data
+                              # come from?" (fresh dev batch mp, mp026b)
+                              rf"animal|species|organism|country|city|hospital|company) "
                               rf"{_AUXILIARY}")
 # Nor are what a method takes in ("from what signals do agents discover concepts?" asks for a
 # description such as "proprioceptive states": dev split lt016).
@@ -82,11 +85,26 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     # authors introduce": "two new metrics, Logits Magnitude and ..."; dev split mj014b)
     "quantity": ("quantity", "metric", "measure", "statistic"),
     "metric": ("metric", "measure", "quantity", "statistic"),
+    # levels of a hierarchy are told by any word for them: "what layers does the representation
+    # have" by "hierarchically encapsulated" (fresh dev batch mp, mp011b; general English)
+    **dict.fromkeys(("layer", "level", "tier"), ("layer", "level", "tier", "hierarchy",
+                                                  "hierarchical", "hierarchically")),
+    # an animal is told by its kind ("recordings from mice"): general English
+    **dict.fromkeys(("animal", "species", "organism"), (
+        "animal", "species", "organism", "mouse", "mice", "rat", "rodent", "monkey", "macaque",
+        "primate", "human", "fly", "drosophila", "zebrafish", "worm", "bird", "fish", "cat",
+        "dog", "patient", "participant")),
     # a method's parts, by any word for parts or for being made of them (PARTS_ASK)
     **dict.fromkeys(("component", "module", "block", "stage", "step", "phase", "ingredient"),
                     ("component", "module", "block", "stage", "step", "phase", "ingredient",
                      "part", "consist", "consisting", "comprise", "comprising", "composed")),
 }
+# A method is also told as an algorithm, approach or technique ("which model-based algorithms
+# are proposed" is told by "we present two model-based methods (POR-UCRL, POR-UCBVI)": fresh
+# dev batch mp, mp013). Read from the sentence's own words: the term reader drops "method".
+METHOD_THINGS = frozenset({"algorithm", "method", "approach", "technique", "procedure"})
+METHOD_WORDS = re.compile(r"\b(?:algorithms?|methods?|approach(?:es)?|techniques?|procedures?|"
+                          r"frameworks?|schemes?|strateg(?:y|ies))\b", re.I)
 # Compounds whose head is another thing: "Large Language Models" names no language a text is
 # written in ("which languages are the NutriBench meal descriptions written in?" was answered
 # with the LLMs tested: fresh dev batch me).

@@ -1,0 +1,77 @@
+"""Question rules from this stop's fresh dev batch mp (and last stop's held-out ml, now dev):
+a method asked as an algorithm, places counted as scenes or environments, a name whose prefix
+the question spells out, natural kinds asked by "what", a terse measure followed by what it
+names, a typed superlative, a share of a set told by a quantifier, a request describing its
+paper before its questions. The checker's rule: tests/unit/test_round_mo_checks.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.query import analyse, split_parts
+from tests.extractive_fakes import alike_answer, hit
+
+_PORRL = ("We model RLHF as reinforcement learning with partially observed reward-states "
+          "(PORRL). For cardinal feedback, we present two model-based methods (POR-UCRL, "
+          "POR-UCBVI)")
+_PRUNING = ("We frame pruning as policy learning. PruneNet compresses LLaMA-2-7B in 15 minutes, "
+            "outperforming existing methods that retain only 75% performance")
+_LOCOVR = ("We present LocoVR, a dataset of 7000+ two-person trajectories captured in virtual "
+           "reality from over 130 different indoor home environments")
+_SIMPL = ("We propose SIMPL, an EM-style algorithm for latent variables and tuning curves. When "
+          "applied to a large hippocampal dataset SIMPL finds smaller place fields")
+_DDM = ("We deconstruct a denoising diffusion model into a classical denoising autoencoder. We "
+        "observe that only a very few modern components are critical for learning good "
+        "representations")
+
+
+def test_a_method_asked_as_an_algorithm_is_named_by_the_paper_presenting_it() -> None:
+    answer = alike_answer("In PORRL with partially observed reward states, which model-based "
+                          "algorithms are proposed for cardinal feedback?", [hit(_PORRL, "PORRL")])
+    assert "POR-UCRL" in answer.text
+    # control: "existing methods" names no algorithm the paper uses
+    answer = alike_answer("Which policy-gradient algorithm is used to train the stochastic "
+                          "pruning policy?", [hit(_PRUNING, "PruneNet")])
+    assert not answer.answerable
+
+
+def test_places_asked_as_scenes_are_counted_as_environments() -> None:
+    other = hit("We present X, trained on 7 scenes of the Replica dataset", "X", "p2")
+    answer = alike_answer("How many home scenes does LocoVR have?", [hit(_LOCOVR, "LocoVR"),
+                                                                      other])
+    assert "130 different indoor home environments [1]" in answer.text
+
+
+@pytest.mark.parametrize(("abstract", "refused"), [
+    (_SIMPL, True),
+    (_SIMPL + ". The recordings come from mice running on a linear track", False),
+])
+def test_what_animal_is_told_by_an_animal(abstract: str, refused: bool) -> None:
+    answer = alike_answer("SIMPL was run on a big hippocampal dataset. What animal did that "
+                          "data come from?", [hit(abstract, "SIMPL")])
+    assert (not answer.answerable) is refused
+
+
+@pytest.mark.parametrize(("question", "asks_for"), [
+    ("heartlang vocab size QRS tokenizer", "quantity"),
+    ("QRS tokenizer vocabulary size", "quantity"),  # control: as before
+    ("air-bench 2024 safest llm?", "ranking"),
+    ("air-bench 2024 llm safety", None),  # control: no superlative
+])
+def test_typed_questions_ask_for_a_figure_or_a_ranking(question: str,
+                                                       asks_for: str | None) -> None:
+    assert analyse(question).asks_for == asks_for
+
+
+def test_a_share_of_a_set_is_told_by_a_quantifier() -> None:
+    answer = alike_answer("If you strip a diffusion model down to a denoising autoencoder, how "
+                          "many of the modern parts matter?", [hit(_DDM, "DDM")])
+    assert "only a very few modern components" in answer.text and answer.answerable
+
+
+def test_a_request_describing_its_paper_asks_each_question_after_it() -> None:
+    assert split_parts("Describe the representation of experimental knowledge meant to help "
+                       "LLMs design lab protocols - what layers does it have and what formalism "
+                       "encodes them?") == (
+        "Describe the representation of experimental knowledge meant to help LLMs design lab "
+        "protocols - what layers does it have", "what formalism encodes them")
