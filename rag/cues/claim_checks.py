@@ -327,3 +327,23 @@ ROLE_PAIRS: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
 # prompts" where the taxonomy sentence gives "314 granular risk categories") was flagged
 # without it. Dev rows (4,158 faithful sentences): 3 catches zz003, flags no faithful one.
 MISPLACED_FIGURE_MARGIN = 3
+# A drawback added in a concession: a claim's clause opened by a concessive word ("though it
+# tends to worsen value overestimation", "albeit at lower efficiency", "but its advantage
+# vanishes when all features are observed") that judges negatively, where no sentence of the
+# cited abstract sharing its words (two, or all it has) speaks of a drawback or limit at all.
+# General English, chosen by hand. Issue 12, eighth stop, dev split of eval/verifier.jsonl
+# (with ya): 11 reversals caught, none of 4,436 faithful sentences flagged; the test split
+# neither gained nor lost. Backing is read widely ("focus solely on ... while disregarding"
+# backs "consider only ... and ignore"; "which compromise the naturalness" backs "at the cost
+# of naturalness"): without the limit words 4 faithful sentences were flagged.
+CONCESSION = re.compile(r"(?:,|;|\s)\s*(?P<opener>though|although|albeit|but|yet|whereas|"
+                        r"at (?:some|the|a) (?:cost|expense)|in exchange for|"
+                        r"at the price of)\b", re.I)
+DRAWBACK_WORDS = frozenset((
+    "disappear vanish little marginal short cost worsen lose loss penalty price break collapse "
+    "lower less fewer fall behind unchanged limited only").split())
+DRAWBACK_BACKING = frozenset((
+    "however but though although while yet whereas limit solely only disregard ignore "
+    "neglect overlook compromise challenge issue problem cost expense trade-off tradeoff "
+    "lack").split())
+DRAWBACK_SHARED_TERMS = 2

@@ -1,0 +1,47 @@
+"""A drawback the claim adds in a concession ("..., though it tends to worsen value
+overestimation", "albeit at lower efficiency") that its cited abstract never speaks of: a
+reversal an LLM writes by hedging a result the abstract states plainly. English only. Cues:
+rag/cues/claim_checks.py."""
+
+from __future__ import annotations
+
+from paperwise.text import base_forms, language_of, split_sentences, strip_markers
+from rag.cues.claim_checks import (
+    CONCESSION,
+    DRAWBACK_BACKING,
+    DRAWBACK_SHARED_TERMS,
+    DRAWBACK_WORDS,
+)
+from rag.cues.verify import VALENCE_NEGATIVE
+from rag.wording import content_keys, is_negator, read_words
+
+
+def _judges_badly(words: list[str]) -> bool:
+    """A negative judgement, a word of loss or limit, or a negation."""
+    return any(base_forms(w) & (VALENCE_NEGATIVE | DRAWBACK_WORDS) or is_negator(words, i)
+               for i, w in enumerate(words))
+
+
+def _speaks_of_limits(words: list[str]) -> bool:
+    return _judges_badly(words) or any(base_forms(w) & DRAWBACK_BACKING for w in words)
+
+
+def check_added_drawback(claim: str, paper_text: str) -> str | None:
+    """The claim's concession (from its first concessive word on) judges badly, and no
+    sentence of the abstract sharing DRAWBACK_SHARED_TERMS of its words (or all it has)
+    speaks of a drawback or limit."""
+    claim = strip_markers(claim)
+    found = CONCESSION.search(claim)
+    if not found or language_of(claim) != "en":
+        return None
+    concession = read_words(claim[found.start("opener"):])
+    if not _judges_badly(concession):
+        return None
+    keys = content_keys(concession[len(read_words(found.group("opener"))):])
+    least = min(DRAWBACK_SHARED_TERMS, len(keys))
+    for sentence in split_sentences(paper_text):
+        words = read_words(sentence)
+        if len(content_keys(words) & keys) >= least and _speaks_of_limits(words):
+            return None
+    said = claim[found.start("opener"):].strip().rstrip(".")
+    return f"adds a drawback the abstract does not state: '{said}'"
