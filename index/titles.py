@@ -46,6 +46,9 @@ _STOP_NAMES = {
     "NLP", "CNN", "GNN", "MLP", "SOTA", "VLM", "VLMs", "MLLM", "MLLMs", "LM", "LMs",
     # fields, not methods: a paper titled "RLHF" is found by every RLHF question (issue 13)
     "RLHF", "PEFT", "SFT",
+    # ... nor are the things a science paper studies: a paper titled "RNA" was named by every
+    # question on messenger RNA (dev split lr023b, lx011b: answered from it, not from HELM)
+    "RNA", "DNA", "mRNA", "ECG", "EEG", "MRI", "fMRI", "PDE", "PDEs", "ODE", "ODEs", "OOD",
 }
 _MAX_FALLBACK_WORDS = 10
 # The fallback title ends at the first sentence end, Latin or CJK ("。"): Chinese written without

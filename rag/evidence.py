@@ -35,7 +35,7 @@ def _cover(question_terms: set[str], sentence: str, weight: Weight) -> frozenset
 def abstract_cover(question: str, hit: Hit, weight: Weight) -> float:
     """The share of the question's term weight (ask words aside) that a paper's title and
     abstract hold anywhere: how much of what a list question asks about the paper speaks of."""
-    asked = {t for t in terms(question) if t not in cues.ASK_WORDS}
+    asked = {t for t in terms(question) if t not in cues.ASK_WORDS | cues.RELATION_WORDS}
     total = sum(weight(t) for t in asked)
     held = asked & set(terms(f"{hit.paper.title} {hit.paper.abstract}"))
     return sum(weight(t) for t in held) / total if total else 0.0
@@ -97,7 +97,7 @@ def _starts(word: str, asked: str) -> bool:
 def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],
                     bank: SentenceBank, weight: Weight) -> list[ScoredSentence]:
     """Every sentence of every hit, scored against the question, best first."""
-    question_terms = set(terms(question))
+    question_terms = set(terms(question)) - cues.RELATION_WORDS
     scored = []
     for marker, hit in enumerate(hits, start=1):
         paper = bank.get(hit.paper.id)

@@ -92,7 +92,10 @@ def _shape(question: str) -> Shape:
             and not (_ask_kind(question) and cues.OUTRIGHT_ASK.search(question))) or (
             # two topics typed without a question, however long (fresh dev batch e)
             _phrase_alternatives(question) and not _opens_question(question)
-            and not cues.SUMMARY_ASK.search(question)):
+            and not cues.SUMMARY_ASK.search(question)
+            # ... unless it asks a figure: "I'm adding 2D graph or 3D all-atom encodings ...
+            # what average decrease in RMSE did they give?" (dev split lt001b)
+            and _ask_kind(question) != "quantity"):
         return "list"
     # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a
     # summary of X (fresh dev batch b)

@@ -49,6 +49,7 @@ from rag.cues.listing import (  # noqa: F401
     NEW_THINGS_ASK,
     NOT_TOPIC_WORDS,
     RARE_TERM_WEIGHT,
+    RELATION_WORDS,
     TASK_OF,
     TESTED_BY_ONE,
     TOPIC_MIN_LENGTH,
@@ -194,8 +195,11 @@ PAPER_WORDS = re.compile(r"\b(?:papers?|works?|studies|research|methods|approach
 # read as lists of papers); general English.
 # "The study connecting X to Y: ...", "In the work proposing X, ...", "For the method that ...":
 # one paper described, not named (general English of reference; dev split lo024b).
+# ... also as a strategy, scheme or pipeline: "the codon-aware hierarchical pre-training
+# strategy for messenger RNA language models" (dev split lr023b)
 DESCRIBED_PAPER = re.compile(r"\b(?:the|this)\s+(?:[\w-]+\s+){0,4}?(?:paper|work|study|method|"
-                             r"approach|framework|benchmark|technique|algorithm|analysis|dataset)"
+                             r"approach|framework|benchmark|technique|algorithm|analysis|dataset|"
+                             r"strategy|scheme|pipeline|procedure)"
                              r"\s+(?:that|which|where|proposing|introducing|connecting|showing|"
                              r"using|on|about|for|behind)\b", re.I)
 DESCRIBED_WORK = re.compile(r"\b(?:the|this)\s+(?:[\w-]+\s+){0,5}?work (?:that|which)\b", re.I)

@@ -80,6 +80,14 @@ TASK_OF = re.compile(r"\b([a-z][a-z-]+)\s+(?:prediction|forecasting|detection|ge
 # do words placing it in time ("performance on earlier tasks": dev split lx029b, mf019b).
 NOT_TOPIC_WORDS = frozenset("inside outside behalf top average which what earlier later older "
                             "newer previous prior former past".split())
+# Words saying how a paper stands to its topic, not the topic ("which papers are built around
+# a hypernetwork": "built" weighed more than "hypernetwork" in the term cover, dev split
+# ln010): left out of the words a sentence or an abstract is scored on. General English,
+# chosen by hand (use/using/based are stopwords already).
+RELATION_WORDS = frozenset("built build builds building employ employs employing employed rely "
+                           "relies relying centred centered revolve revolves revolving focus "
+                           "focuses focusing focused deal deals dealing leverage leverages "
+                           "leveraging adopt adopts adopting involve involves involving".split())
 TOPIC_MIN_LENGTH = 4
 # A word is heard when the corpus has a word sharing this many first letters with it or with a
 # form it inflects ("classifying" ~ classification, "acting" ~ action).

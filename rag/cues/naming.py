@@ -152,7 +152,12 @@ OTHER_NAME_ASK = re.compile(_OR_OTHER + r" (?:llm|model|"
 # need not give ("a long short-term world model"; fresh dev batch c), unlike "what kinds of
 # models was X tested on". One kind, a singular noun, then its verb.
 KIND_OF_ASK = re.compile(r"\b(?:what|which) (?:kind|type|sort) of (?:[\w-]+ ){0,3}?[\w-]+(?<!s) "
-                         r"(?:does|do|did|is|was|can)\b", re.I)
+                         r"(?:does|do|did|is|was|can)\b"
+                         # ... or typed after its paper: "DynamicFlow: which kind of generative
+                         # model?" (dev split ly027a), not "...: encoded with what kind of
+                         # language?", a name (dev split lw011a)
+                         r"|(?:^|[:–—-]\s)\s*(?:what|which) (?:kind|type|sort) of "
+                         r"(?:[\w-]+ ){0,3}?[\w-]+(?<!s)\s*\?*\s*$", re.I)
 MODEL_NAME_ASK = re.compile(r"(?:\b(?:which|what)\b(?: \S+){0,3}?"
                             # "was GPT-4 or some other LLM used" (OTHER_NAME_ASK)
                             rf"|{_OR_OTHER}) "

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from index.titles import derive_title
+from rag import cues
+from rag.evidence import abstract_cover
 from rag.query import analyse, split_parts
 from tests.extractive_fakes import alike_answer, hit
 
@@ -75,3 +78,53 @@ def test_a_request_describing_its_paper_asks_each_question_after_it() -> None:
                        "encodes them?") == (
         "Describe the representation of experimental knowledge meant to help LLMs design lab "
         "protocols - what layers does it have", "what formalism encodes them")
+
+
+def test_what_a_paper_studies_is_not_its_title() -> None:
+    abstract = ("Accurate prediction of RNA properties is crucial. RNA structures can be "
+                "represented as sequences or graphs. We evaluate geometric context for RNA "
+                "property prediction on new RNA datasets.")
+    assert derive_title(abstract) != "RNA"
+    assert derive_title("We propose HELM. HELM pre-trains mRNA models; HELM is fast.") == "HELM"
+
+
+@pytest.mark.parametrize(("question", "asks_for"), [
+    ("DynamicFlow: which kind of generative model?", None),  # a kind, described
+    ("protocol design for self-driving labs: encoded with what kind of language?", "name"),
+])
+def test_a_typed_kind_asks_for_a_description(question: str, asks_for: str | None) -> None:
+    assert analyse(question).asks_for == asks_for
+
+
+def test_benchmarks_are_counted_as_datasets() -> None:
+    heartlang = hit("We propose HeartLang. We evaluated HeartLang across six public ECG datasets",
+                    "HeartLang")
+    other = hit("We present X, trained on 7 scenes of the Replica dataset", "X", "p2")
+    answer = alike_answer("Number of ECG benchmarks used to test HeartLang", [heartlang, other])
+    assert "six public ECG datasets [1]" in answer.text
+
+
+def test_how_a_paper_stands_to_its_topic_is_not_its_topic() -> None:
+    paper = hit("We propose MotherNet, a hypernetwork trained on synthetic tasks", "MotherNet")
+    assert abstract_cover("Which papers are built around a hypernetwork?", paper,
+                          lambda term: 1.0) == 1.0
+    assert abstract_cover("Which papers are built on transformers?", paper,
+                          lambda term: 1.0) == 0.0  # control
+
+
+@pytest.mark.parametrize(("question", "described"), [
+    ("How large a gain does the codon-aware hierarchical pre-training strategy for messenger "
+     "RNA language models achieve?", True),
+    ("How large a gain does HELM achieve over standard pre-training?", False),
+])
+def test_a_paper_described_as_a_strategy_is_one_paper(question: str, described: bool) -> None:
+    assert bool(cues.DESCRIBED_PAPER.search(question)) is described
+
+
+def test_an_or_setting_the_scene_of_a_figure_asks_no_list() -> None:
+    intent = analyse("I'm deciding whether to add 2D graph or 3D all-atom structural encodings "
+                     "to my RNA property predictor. In the benchmark of structure-aware models, "
+                     "what average decrease in root-mean-square error did they give?")
+    assert (intent.shape, intent.asks_for) == ("detail", "quantity")
+    assert analyse("Work on audio-driven video generation, or on diffusion planning for "
+                   "driving. What do we have?").shape == "list"  # control
