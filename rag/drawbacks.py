@@ -1,6 +1,7 @@
 """A drawback the claim adds in a concession ("..., though it tends to worsen value
-overestimation", "albeit at lower efficiency") that its cited abstract never speaks of: a
-reversal an LLM writes by hedging a result the abstract states plainly. English only. Cues:
+overestimation", "albeit at lower efficiency") that its cited abstract never speaks of, and a
+benefit it denies ("adds little robustness") where the abstract states one: reversals an LLM
+writes by hedging a result the abstract states plainly. English only. Cues:
 rag/cues/claim_checks.py."""
 
 from __future__ import annotations
@@ -11,8 +12,11 @@ from rag.cues.claim_checks import (
     DRAWBACK_BACKING,
     DRAWBACK_SHARED_TERMS,
     DRAWBACK_WORDS,
+    EFFECT_WORDS,
+    NULL_EFFECT,
+    NULL_EFFECT_SHARED_TERMS,
 )
-from rag.cues.verify import VALENCE_NEGATIVE
+from rag.cues.verify import VALENCE_NEGATIVE, VALENCE_POSITIVE
 from rag.wording import content_keys, is_negator, read_words
 
 
@@ -45,3 +49,23 @@ def check_added_drawback(claim: str, paper_text: str) -> str | None:
             return None
     said = claim[found.start("opener"):].strip().rstrip(".")
     return f"adds a drawback the abstract does not state: '{said}'"
+
+
+def check_denied_benefit(claim: str, paper_text: str) -> str | None:
+    """The claim says an effect is null (cues NULL_EFFECT) where the abstract sentence sharing
+    most of its other words states one, with no negation and no negative judging word."""
+    claim = strip_markers(claim)
+    found = NULL_EFFECT.search(claim)
+    if not found or language_of(claim) != "en":
+        return None
+    keys = content_keys(read_words(claim)) - content_keys(read_words(found.group(0)))
+    sentences = [read_words(s) for s in split_sentences(paper_text)]
+    closest = max(sentences, key=lambda words: len(content_keys(words) & keys), default=[])
+    if len(content_keys(closest) & keys) < NULL_EFFECT_SHARED_TERMS or any(
+            is_negator(closest, i) for i in range(len(closest))):
+        return None
+    forms = [base_forms(w) for w in closest]
+    if any(f & (EFFECT_WORDS | VALENCE_POSITIVE) for f in forms) and not any(
+            f & VALENCE_NEGATIVE for f in forms):
+        return f"says '{found.group(0)}' where the abstract states an effect"
+    return None

@@ -1,5 +1,6 @@
-"""Checker rule from this stop's dev batches (last stop's held-out ya, fresh yd): a drawback
-added in a concession the cited abstract never speaks of. Each case is a claim against the
+"""Checker rules from this stop's dev batches (last stop's held-out ya, fresh yd): a drawback
+added in a concession the cited abstract never speaks of, and a benefit denied where the
+abstract states one. Each case is a claim against the
 abstract it cites, flagged or not (controls); the flagged cases are dev rows aba5d00 let
 pass, shortened."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.drawbacks import check_added_drawback
+from rag.drawbacks import check_added_drawback, check_denied_benefit
 
 _UTD = ("MAD-TD stabilizes high-UTD training. It achieves competitive performance on the "
         "hardest DeepMind control suite tasks and helps counter value overestimation.")
@@ -41,3 +42,26 @@ _TSW = ("The splitting maps focus solely on the position of the measure supports
 def test_a_drawback_added_in_a_concession_is_flagged(claim: str, abstract: str,
                                                      flagged: bool) -> None:
     assert bool(check_added_drawback(claim, abstract)) is flagged
+
+
+_DEEPER = ("We show that deepening the safety alignment beyond just the first few tokens can "
+           "meaningfully improve robustness against some common exploits.")
+_METAOOD = ("MetaOOD significantly outperforms existing methods on 24 dataset pairs and adds "
+            "only marginal time overhead.")
+
+
+@pytest.mark.parametrize(("claim", "abstract", "flagged"), [
+    ("Deepening the alignment beyond the first few tokens adds little robustness against common "
+     "exploits [1].", _DEEPER, True),
+    ("Deepening safety alignment beyond the first few tokens leaves robustness against common "
+     "exploits largely unchanged [1].", _DEEPER, True),
+    # controls: the effect the abstract states, a cost called marginal, a null effect it states
+    ("Deepening the alignment beyond the first few tokens improves robustness against common "
+     "exploits [1].", _DEEPER, False),
+    ("MetaOOD significantly outperforms existing methods with only marginal time overhead [1].",
+     _METAOOD, False),
+    ("Deepening the alignment adds little robustness against exploits [1].",
+     "Deepening the alignment does not improve robustness against exploits.", False),
+])
+def test_a_benefit_denied_is_flagged(claim: str, abstract: str, flagged: bool) -> None:
+    assert bool(check_denied_benefit(claim, abstract)) is flagged
