@@ -35,6 +35,7 @@ from paperwise.types import (
     TextDelta,
 )
 from rag import cues
+from rag.aliases import alias_topics
 from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
 from rag.filters import Filters
@@ -88,7 +89,7 @@ class PaperQA:
         self.encoder = QueryEncoder(self.embedder, self.store.multilingual)
         self.extractive = ExtractiveAnswerer(
             self.encoder, lambda term: self.retriever.corpus().bm25.term_weight(term),
-            self._unheard_topic)
+            self._unheard_topic, self._alias_topics)
         self._llm_model = llm
         self._llm: LLMAnswerer | None = None
         self._index_lock = threading.Lock()
@@ -226,7 +227,8 @@ class PaperQA:
             hits += self.retriever.mentioning(query.text, hits, filters)
             if kinds := new_kinds(query.text):  # "which papers propose new benchmarks ..."
                 hits += self.retriever.introducing(kinds, hits, filters)
-            for topic in topic_alternatives(query.text):  # "papers on X or on Y": each searched
+            # "papers on X or on Y", and X by the other names the abstracts give it: each searched
+            for topic in (*topic_alternatives(query.text), *self._alias_topics(query.text)):
                 seen = {h.paper.id for h in hits}
                 hits += [h for h in self.retriever.search(self.encoder.encode(topic),
                                                           cues.ALTERNATIVE_K, mode, filters)
@@ -253,6 +255,9 @@ class PaperQA:
             # a cut at a space leaves none at the end (a fuzz case: "000 000 ... 000 ")
             return question[:limit].rstrip(), [TRUNCATED_NOTICE.format(limit=limit)]
         return question, []
+
+    def _alias_topics(self, question: str) -> tuple[str, ...]:
+        return alias_topics(question, self.retriever.corpus().aliases())
 
     def _unheard_topic(self, question: str) -> str | None:
         corpus = self.retriever.corpus()

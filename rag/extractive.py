@@ -216,9 +216,10 @@ def _compose(question: str, hits: list[Hit], lines: list[str | Line]) -> Answer:
 
 def _list_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int], weight: Weight,
-                 rescore: Callable[[str], list[ScoredSentence]]) -> Answer:
+                 rescore: Callable[[str], list[ScoredSentence]],
+                 aliased: tuple[str, ...] = ()) -> Answer:
     """One line per fitting paper (rag/listing.py), or the refusal."""
-    lines = listed_lines(question, intent, scored, hits, named, weight, rescore)
+    lines = listed_lines(question, intent, scored, hits, named, weight, rescore, aliased)
     if not lines:
         return _refusal(question, intent, hits, scored)
     lead = LIST_LEAD[intent.language].format(n=len(lines)) if len(lines) > 1 else (
@@ -286,11 +287,13 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
 def extractive_answer(question: str, intent: QuestionIntent, question_vector: np.ndarray,
                       hits: list[Hit], bank: SentenceBank, weight: Weight,
                       embed: Callable[[str], np.ndarray] | None = None,
-                      unheard_topic: Callable[[str], str | None] | None = None) -> Answer:
+                      unheard_topic: Callable[[str], str | None] | None = None,
+                      aliased: tuple[str, ...] = ()) -> Answer:
     """Answer from the hits' own sentences, or refuse. `embed` puts a part of a compound
     question in the question's vector space (without it, parts use the whole question's);
     `unheard_topic` gives a list question's topic word the corpus never uses (no paper is on
-    it: rag/spelling.py absent_topic)."""
+    it: rag/spelling.py absent_topic); `aliased`, the question with its topic's other names
+    (rag/aliases.py), each judged as a topic of the list too."""
     named = named_markers(question, hits)
     scored = _favour_named(score_sentences(question, question_vector, hits, bank, weight),
                            named, hits, question)
@@ -330,7 +333,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
             answer = _compound_answer(question, replace(intent, shape="detail", parts=split_parts(
                 question) or (question,)), scored, hits, one, weight, rescore)
         else:
-            answer = _list_answer(question, intent, scored, hits, named, weight, rescore)
+            answer = _list_answer(question, intent, scored, hits, named, weight, rescore,
+                                  aliased)
         if intent.shape == "list" or len(answer.citations) != 1:
             return answer
         # "What is X and how does it compare to Y?", Y no paper here: X's sentences answer it
@@ -356,10 +360,12 @@ class ExtractiveAnswerer:
     name: AnswererName = "extractive"
 
     def __init__(self, encoder: QueryEncoder, weight: Weight,
-                 unheard_topic: Callable[[str], str | None] | None = None) -> None:
+                 unheard_topic: Callable[[str], str | None] | None = None,
+                 alias_topics: Callable[[str], tuple[str, ...]] | None = None) -> None:
         self.encoder = encoder
         self.weight = weight
         self.unheard_topic = unheard_topic
+        self.alias_topics = alias_topics
 
     def stream(self, query: Query, hits: list[Hit], bank: SentenceBank) -> AnswerStream:
         # Multilingual-e5 embeds sentences at question time: only the top papers' (slow).
@@ -368,7 +374,8 @@ class ExtractiveAnswerer:
         answer = extractive_answer(query.text, query.intent, query.vector, hits, bank,
                                    self.weight,
                                    lambda part: self.encoder.embed_like(query, [part])[0],
-                                   self.unheard_topic)
+                                   self.unheard_topic,
+                                   self.alias_topics(query.text) if self.alias_topics else ())
         for line in answer.text.splitlines(keepends=True):
             yield TextDelta(text=line)
         return answer

@@ -171,15 +171,18 @@ def _fitting_lines(question: str, intent: QuestionIntent, scored: list[ScoredSen
 
 def listed_lines(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int], weight: Weight,
-                 rescore: Callable[[str], list[ScoredSentence]]) -> list[Line]:
-    """One line per fitting paper; for "papers on X or on Y", also the papers of each topic
-    judged against that topic alone (the best paper of one does not set the bar for the
-    other's), after those fitting the whole question."""
+                 rescore: Callable[[str], list[ScoredSentence]],
+                 aliased: tuple[str, ...] = ()) -> list[Line]:
+    """One line per fitting paper; for "papers on X or on Y", and for X by each other name
+    the abstracts give it (`aliased`), also the papers of each topic judged against that topic
+    alone (the best paper of one does not set the bar for the other's), after those fitting
+    the whole question."""
     topic = list_topic(question) if intent.shape == "list" else question
     if topic != question:  # a long request's frame dilutes its topic's likeness
         question, scored = topic, rescore(topic)
     lines = _fitting_lines(question, intent, scored, hits, named, weight)
-    if intent.shape == "list" and (alternatives := topic_alternatives(question)):
+    alternatives = (*topic_alternatives(question), *aliased)
+    if intent.shape == "list" and alternatives:
         shown = {line.quoted[0].marker: line for line in lines}
         for alternative in alternatives:
             for line in _fitting_lines(alternative, intent, rescore(alternative), hits, named,

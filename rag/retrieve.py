@@ -27,6 +27,7 @@ from paperwise.settings import RetrievalSettings
 from paperwise.text import STOPWORDS, TOKEN, split_sentences, stem, terms
 from paperwise.types import Hit, Paper
 from rag import cues
+from rag.aliases import Aliases, mine_aliases
 from rag.filters import Filters
 from rag.introduced import introduces
 from rag.names import name_pattern, name_tokens, names_paper
@@ -125,6 +126,7 @@ class _Corpus:
     _words: Counter[str] | None = None
     _forms: dict[str, Counter[str]] | None = None
     _sorted_words: list[str] | None = None
+    _aliases: Aliases | None = None
 
     def knows(self, word: str) -> bool:
         """Whether a lower-case word (as its term) occurs in the corpus."""
@@ -154,6 +156,12 @@ class _Corpus:
             # abstracts, not chunks: chunks overlap and would count a word twice
             self._forms = written_forms([p.abstract for p in self.papers.values()])
         return self._forms
+
+    def aliases(self) -> Aliases:
+        """The other names the abstracts give their terms (rag/aliases.py; mined on first use)."""
+        if self._aliases is None:
+            self._aliases = mine_aliases(p.abstract for p in self.papers.values())
+        return self._aliases
 
     def mask(self, filters: Filters) -> np.ndarray:
         """Which chunks pass the filters (kept for the last few filters asked)."""

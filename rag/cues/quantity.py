@@ -231,6 +231,8 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": _TIME, "duration": _TIME,
     # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
     "speed": _SPEED, "speedup": _SPEED,
+    # "what throughput advantage" is told as a speed-up too (dev split mm006b)
+    "throughput": _SPEED,
     # "How much faster is X than Y?" is told as "a 300x speedup" (fresh dev batch w)
     "faster": _SPEED, "slower": _SPEED, "quicker": _SPEED,
     "gain": _GAIN, "improvement": _GAIN, "margin": _GAIN, "increase": _GAIN, "boost": _GAIN,
@@ -253,8 +255,9 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("benchmarks", "datasets", "testbeds"), ("benchmarks", "datasets", "testbeds")),
     # places are counted as any of these: "# of home scenes" → "over 130 different indoor home
     # environments" (fresh dev batch mp, mp005a; general English)
-    **dict.fromkeys(("scenes", "environments", "rooms", "locations", "spaces", "sites"),
-                    ("scenes", "environments", "rooms", "locations", "spaces", "sites")),
+    # ... or as house layouts (dev split ls001b)
+    **dict.fromkeys(("scenes", "environments", "rooms", "locations", "spaces", "sites", "layouts"),
+                    ("scenes", "environments", "rooms", "locations", "spaces", "sites", "layouts")),
     # a method's parts, by any word for parts (as rag/cues/things.py reads them)
     **dict.fromkeys(("parts", "components", "modules", "elements", "pieces", "ingredients"),
                     ("parts", "components", "modules", "elements", "pieces", "ingredients")),

@@ -457,3 +457,11 @@ def test_what_a_method_beats_is_told_without_names_when_none_are_given(seed_qa: 
                          "which stronger competitors do the small open models end up "
                          "outperforming?")
     assert answer.answerable and "larger" in answer.text
+
+
+def test_a_list_takes_the_papers_on_other_names_the_abstracts_give_its_topic(
+        seed_qa: PaperQA) -> None:
+    # ARC's abstract: "Continual learning, also known as lifelong learning or incremental
+    # learning"; GMDP's says "incremental object detection", never "continual" (dev split)
+    answer = seed_qa.ask("continual learning papers")
+    assert {"ARC", "STAR", "GMDP"} <= {c.paper.title for c in answer.citations}

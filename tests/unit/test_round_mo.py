@@ -10,6 +10,7 @@ import pytest
 
 from index.titles import derive_title
 from rag import cues
+from rag.aliases import alias_topics, mine_aliases
 from rag.evidence import abstract_cover
 from rag.query import analyse, split_parts
 from tests.extractive_fakes import alike_answer, hit
@@ -128,3 +129,15 @@ def test_an_or_setting_the_scene_of_a_figure_asks_no_list() -> None:
     assert (intent.shape, intent.asks_for) == ("detail", "quantity")
     assert analyse("Work on audio-driven video generation, or on diffusion planning for "
                    "driving. What do we have?").shape == "list"  # control
+
+
+def test_other_names_of_a_term_are_mined_from_the_abstracts() -> None:
+    aliases = mine_aliases(["Continual learning, also known as lifelong learning or incremental "
+                            "learning, refers to learning tasks in sequence.",
+                            "Federated learning, a.k.a. collaborative learning, trains models "
+                            "across clients. We study federated learning, also called FL."])
+    assert aliases["continual learning"] == ("incremental learning", "lifelong learning")
+    assert aliases["collaborative learning"] == ("federated learning",)
+    assert alias_topics("continual learning papers?", aliases) == (
+        "incremental learning papers?", "lifelong learning papers?")
+    assert alias_topics("continual control papers?", aliases) == ()  # control

@@ -1,0 +1,36 @@
+"""Other names the corpus itself gives a term ("Continual learning, also known as lifelong
+learning or incremental learning"): a list question on one name is searched and judged on the
+others too, as a paper on incremental object detection never says "continual". Mined from the
+abstracts, so a whole conference brings its own. Cues: rag/cues/listing.py."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rag.cues.listing import ALIAS_DEFINITION, ALIAS_SEPARATOR
+
+Aliases = dict[str, tuple[str, ...]]
+
+
+def mine_aliases(abstracts: Iterable[str]) -> Aliases:
+    """Each name of a term an abstract defines other names for, with the others (lower case)."""
+    groups: list[set[str]] = []
+    for abstract in abstracts:
+        for found in ALIAS_DEFINITION.finditer(abstract):
+            names = {found["term"].casefold(),
+                     *(n.casefold() for n in ALIAS_SEPARATOR.split(found["others"]) if n)}
+            if len(names) > 1:
+                groups.append(names)
+    return {name: tuple(sorted(group - {name})) for group in groups for name in group}
+
+
+def alias_topics(question: str, aliases: Aliases) -> tuple[str, ...]:
+    """The question once with each other name of a term it names, whole words: "continual
+    learning papers" → "incremental learning papers", "lifelong learning papers"."""
+    for name, others in aliases.items():
+        found = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", question, re.I)
+        if found:
+            return tuple(f"{question[:found.start()]}{other}{question[found.end():]}"
+                         for other in others)
+    return ()
