@@ -104,6 +104,7 @@ ALIAS_DEFINITION = re.compile(
     rf"{_ALIAS_TERM_START}(?P<term>[A-Za-z][\w-]*(?: {_ALIAS_WORD}){{0,2}}),? "
     rf"(?:also known as|also called|also referred to as|a\.k\.a\.?) "
     rf"(?P<others>{_ALIAS_NAME}(?:,? (?:or|and) {_ALIAS_NAME})*)", re.M)
+ALIAS_CUE = re.compile(r"also known as|also called|also referred to as|a\.k\.a")
 ALIAS_SEPARATOR = re.compile(r",?\s+(?:or|and)\s+")
 TOPIC_MIN_LENGTH = 4
 # A word is heard when the corpus has a word sharing this many first letters with it or with a
