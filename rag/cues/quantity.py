@@ -20,7 +20,9 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  # "what success-weighted-by-path-length figure does it hit" (dev split ls021b)
                  "figure "
                  # typed short: "geox geometry3k acc" (fresh dev batch me)
-                 "acc").split()
+                 "acc "
+                 # a span of time: "LLM size doubling period?" (dev split lx015a)
+                 "period interval").split()
 # "By what factor" asks for a multiple, told as "300x" or "3 times" whatever the question says
 # it multiplies ("by what factor does AttriBoT cut that cost": dev split ll001b).
 MULTIPLE_ASK = re.compile(r"\bby what (?:\w+ )?factor\b", re.I)
@@ -228,7 +230,7 @@ _SPEED = ("faster", "speedup", "speed-up", "×", "times", "slower", "throughput"
 TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month "
                        "months year years".split())
 MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "time": _TIME, "duration": _TIME,
+    "time": _TIME, "duration": _TIME, "period": _TIME, "interval": _TIME,
     # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
     "speed": _SPEED, "speedup": _SPEED,
     # "what throughput advantage" is told as a speed-up too (dev split mm006b)

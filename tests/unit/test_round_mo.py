@@ -141,3 +141,12 @@ def test_other_names_of_a_term_are_mined_from_the_abstracts() -> None:
     assert alias_topics("continual learning papers?", aliases) == (
         "incremental learning papers?", "lifelong learning papers?")
     assert alias_topics("continual control papers?", aliases) == ()  # control
+
+
+def test_a_doubling_period_is_told_in_months() -> None:
+    paper = hit("We introduce DS-LLM. With model sizes doubling approximately every 3.4 months, "
+                "training costs escalate", "DS-LLM")
+    other = hit("We present X, trained on 7 scenes of the Replica dataset", "X", "p2")
+    assert analyse("DS-LLM: LLM size doubling period?").asks_for == "quantity"
+    answer = alike_answer("DS-LLM: LLM size doubling period?", [paper, other])
+    assert answer.text.startswith("With model sizes doubling approximately every 3.4 months")
