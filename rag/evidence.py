@@ -279,6 +279,13 @@ def demote_background(pool: list[ScoredSentence]) -> list[ScoredSentence]:
                     lambda s: s.index < first_own.get(s.marker, -1))
 
 
+def doing_first(pool: list[ScoredSentence], verb: str) -> list[ScoredSentence]:
+    """The sentences saying the asked verb ("optimized": "we optimize ... via REINFORCE")
+    first, each side in its order."""
+    root = word_root(verb)
+    return sorted(pool, key=lambda s: root not in {word_root(t) for t in terms(s.text)})
+
+
 def favour_method(pool: list[ScoredSentence]) -> list[ScoredSentence]:
     """Where a paper introduces its method (or a part of it), and the sentence after that
     says how it works, rank a little higher: a "how does X do Y" asks for the mechanism.

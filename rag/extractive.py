@@ -35,6 +35,7 @@ from rag.evidence import (
     ScoredSentence,
     Weight,
     demote_background,
+    doing_first,
     favour_method,
     find_evidence,
     more_of_paper,
@@ -130,11 +131,14 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
         return None
     why = intent.asks_for is None and not intent.yes_no and bool(
         answer_shape.WHY_ASK.search(question))
+    done = answer_shape.HOW_DONE.search(question) if intent.asks_for is None else None
     if intent.shape == "detail" and intent.asks_for is None and not intent.yes_no and not why:
         # Within the answering paper ("why" asks for the problem it sets out, so not then; a
         # yes/no question asks whether its claim holds: the sentence stating it settles it).
         pool = evidence = favour_method(demote_background(
             [s for s in pool if s.marker == evidence[0].marker]))
+        if done:
+            pool = evidence = doing_first(pool, done[1])
     if why:  # within the answering paper, the sentence giving a cause first
         pool = evidence = cause_first([s for s in pool if s.marker == evidence[0].marker])
     if intent.yes_no and intent.asks_for is None:
@@ -152,7 +156,7 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
     # the sentence settling a yes/no, naming the asked thing or giving the cause first
-    if intent.yes_no or thing or why or intent.asks_for == "name":
+    if intent.yes_no or thing or why or done or intent.asks_for == "name":
         quoted = [best, *(s for s in quoted if s is not best)]
     body = " ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted)
     if intent.asks_for != "quantity":

@@ -383,6 +383,7 @@ CAUSE_BONUS = 0.2
 # does not see ("However, ...", "To address this, ...").
 OPENER = re.compile(
     r"^(?:however|moreover|furthermore|additionally|in addition|also|thus|therefore|hence|"
+    r"then|next|first|second|third|lastly|"
     r"consequently|specifically|notably|importantly|finally|overall|in particular|"
     r"to (?:this end|address (?:this|these)(?: \w+)?|tackle (?:this|these)(?: \w+)?|overcome "
     r"(?:this|these)(?: \w+)?|bridge (?:this|the) gap|fill this gap|do so|that end)|"

@@ -64,6 +64,11 @@ YES_LEAD = {"yes": "Yes.", "no": "No.", "part": "In part."}
 LIST_COVER_RATIO = 0.3
 
 # "Why" asks for the problem a paper sets out: its background sentences stay (rag/extractive.py).
+# "How is X optimized / trained / computed?" asks what is done to X: the sentence doing that
+# (by the verb's root) first, before the one introducing the method ("Then, we optimize the
+# tree expansion policy via REINFORCE": dev split mb027; English question grammar).
+HOW_DONE = re.compile(r"^\s*how (?:is|are|was|were) (?:the |its |their )?[\w\s()-]{3,80}? "
+                      r"(\w+ed)\s*\??\s*$", re.I)
 WHY_ASK = re.compile(r"\bwhy\b|为什么|为何", re.I)
 # ... and within that paper, the sentence giving a cause answers it: "many of these
 # vulnerabilities are related to a shared underlying issue: ..." for "why is it so easy to

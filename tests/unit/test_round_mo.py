@@ -150,3 +150,12 @@ def test_a_doubling_period_is_told_in_months() -> None:
     assert analyse("DS-LLM: LLM size doubling period?").asks_for == "quantity"
     answer = alike_answer("DS-LLM: LLM size doubling period?", [paper, other])
     assert answer.text.startswith("With model sizes doubling approximately every 3.4 months")
+
+
+def test_how_a_part_is_optimized_is_told_by_the_sentence_optimizing_it() -> None:
+    paper = hit("We introduce D-TSN, a network that learns to construct search trees. To build "
+                "the tree, we employ a stochastic tree expansion policy. Then, we optimize the "
+                "tree expansion policy via REINFORCE", "D-TSN")
+    answer = alike_answer("How is the stochastic tree expansion policy in D-TSN optimized?",
+                          [paper])
+    assert answer.text.startswith("we optimize the tree expansion policy via REINFORCE")
