@@ -379,7 +379,9 @@ class ExtractiveAnswerer:
                                    self.weight,
                                    lambda part: self.encoder.embed_like(query, [part])[0],
                                    self.unheard_topic,
-                                   self.alias_topics(query.text) if self.alias_topics else ())
+                                   # only a list judges them (and the corpus is read then)
+                                   self.alias_topics(query.text)
+                                   if self.alias_topics and query.intent.shape == "list" else ())
         for line in answer.text.splitlines(keepends=True):
             yield TextDelta(text=line)
         return answer

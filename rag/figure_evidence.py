@@ -110,8 +110,7 @@ def _share_told(sentence: str, question: str) -> bool:
     one of its kind: "only a very few modern components are critical"."""
     if not cues.SHARE_ASK.search(question):
         return False
-    counted = {w for c in counted_words(question)
-               for w in (c, *cues.MEASURE_NOUN_SYNONYMS.get(c, ()))}
+    counted = set(counted_words(question))  # with the words of its kind (measures.py)
     words = [w.casefold() for w in re.findall(r"[\w-]+", sentence)]
     return any(w in counted and cues.VAGUE_SHARE & set(words[max(0, i - cues.SHARE_REACH):i])
                for i, w in enumerate(words))
