@@ -24,15 +24,16 @@ def mine_aliases(abstracts: Iterable[str]) -> Aliases:
                      *(n.casefold() for n in ALIAS_SEPARATOR.split(found["others"]) if n)}
             if len(names) > 1:
                 groups.append(names)
-    return {name: tuple(sorted(group - {name})) for group in groups for name in group}
+    return {name: tuple(sorted(group - {name})) for group in groups for name in sorted(group)}
 
 
 def alias_topics(question: str, aliases: Aliases) -> tuple[str, ...]:
-    """The question once with each other name of a term it names, whole words: "continual
-    learning papers" → "incremental learning papers", "lifelong learning papers"."""
-    for name, others in aliases.items():
-        found = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", question, re.I)
-        if found:
-            return tuple(f"{question[:found.start()]}{other}{question[found.end():]}"
-                         for other in others)
-    return ()
+    """The question once with each other name of the term it names first, whole words:
+    "continual learning papers" → "incremental learning papers", "lifelong learning papers"."""
+    named = [(found, others) for name, others in aliases.items()
+             if (found := re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", question, re.I))]
+    if not named:
+        return ()
+    # the first named, not the first in a dict whose order hash seeds may change
+    found, others = min(named, key=lambda item: item[0].start())
+    return tuple(f"{question[:found.start()]}{other}{question[found.end():]}" for other in others)

@@ -141,6 +141,9 @@ def test_other_names_of_a_term_are_mined_from_the_abstracts() -> None:
     assert alias_topics("continual learning papers?", aliases) == (
         "incremental learning papers?", "lifelong learning papers?")
     assert alias_topics("continual control papers?", aliases) == ()  # control
+    # two names of the term asked: the first named is replaced, whatever the dict's order
+    assert alias_topics("incremental learning or continual learning?", aliases) == (
+        "continual learning or continual learning?", "lifelong learning or continual learning?")
 
 
 def test_a_doubling_period_is_told_in_months() -> None:
