@@ -12,6 +12,7 @@ import numpy as np
 
 from paperwise.text import (
     MARKER_GROUP,
+    clean_for_display,
     markers_in,
     split_sentences,
     strip_markers,
@@ -27,6 +28,7 @@ from rag.comparisons import (
     check_comparison,
     check_direction,
     check_heeded,
+    check_preference,
     check_transformation,
 )
 from rag.cues import verify as cues
@@ -39,6 +41,7 @@ from rag.figure_order import (
 )
 from rag.polarity import check_reversal
 from rag.roles import (
+    check_crossed_terms,
     check_crossed_words,
     check_named_roles,
     check_paired_terms,
@@ -185,6 +188,20 @@ def unbacked_clauses(claim: str, abstract: str, wide: bool = False) -> list[str]
     return found
 
 
+def unbacked_tail(claim: str, abstract: str) -> str | None:
+    """A condition ending the claim whose content words the cited abstract all lacks."""
+    text = strip_markers(clean_for_display(claim)).strip().rstrip(".").strip()
+    found = cues.TAIL_CONDITION.search(text)
+    if found is None:
+        return None
+    words = {word_root(t) for t in terms(found[1])}
+    generic = {word_root(t) for t in terms(" ".join(cues.TAIL_GENERIC))}
+    known = {word_root(t) for t in terms(abstract)}
+    if len(words) >= cues.TAIL_MIN_TERMS and not words & (known | generic):
+        return f"adds what the abstract does not say: “{found[0]}”"
+    return None
+
+
 def unbacked_clause(claim: str, abstract: str) -> str | None:
     """The first clause unbacked_clauses finds, as a reason for the user."""
     found = unbacked_clauses(claim, abstract)
@@ -247,7 +264,7 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
         check = check_claim(claim, found.sentences, found.best, paper_text,
                             tuple(found.closest))
         added = (_added(claim, paper_text, papers, embed, threshold)
-                 if bank.space == "minilm" else None)
+                 or unbacked_tail(claim, paper_text) if bank.space == "minilm" else None)
         reversed_ = (check_reversal(claim, found.closest, paper_text=paper_text)
                      or figure_order_conflict(claim, found.sentences)
                      or figure_direction_conflict(claim, found.sentences)
@@ -260,11 +277,13 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or check_baselines_win(claim, paper_text)
                      or check_roles(claim, paper_text)
                      or check_crossed_words(claim, paper_text)
+                     or check_crossed_terms(claim, paper_text)
                      or check_respectively(claim, paper_text)
                      or check_turned_relation(claim, paper_text)
                      or check_named_roles(claim, paper_text)
                      or check_paired_terms(claim, paper_text)
                      or check_heeded(claim, paper_text)
+                     or check_preference(claim, paper_text)
                      or check_added_drawback(claim, paper_text)
                      or check_denied_benefit(claim, paper_text))
         if check.supported and (added or reversed_):

@@ -4,7 +4,7 @@ TabPFN, the networks MotherNet generates are efficient" → "unlike MotherNet, T
 efficient"), the direction of an "A-to-B" ("coarse-to-fine" → "fine-to-coarse") and of a
 transformation ("apo into holo pockets" → "holo back into apo") or of a cause ("A enhances B"
 → "B in turn strengthens A"), and baselines made to beat the method that the abstract says
-beats them.
+beats them, and what is preferred to what ("P is more stable than R", "instead of R, P").
 
 Comparisons are read between names (rag/claims.py names_in) and, for baselines, by the words
 for baselines and earlier methods; another paraphrase of the compared things ("these agents")
@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from itertools import product
 
-from paperwise.text import split_sentences, strip_markers, terms, word_root
+from paperwise.text import clean_for_display, split_sentences, strip_markers, terms, word_root
 from rag.claims import names_in
 from rag.cues.claim_checks import (
     BASELINES_WIN,
@@ -29,6 +29,13 @@ from rag.cues.claim_checks import (
     HEEDS,
     IGNORES,
     LOSES_TO,
+    PREFERENCE_FILLERS,
+    PREFERRED_BEFORE_CONTRAST,
+    PREFERRED_THAN,
+    PREFERRED_WORDS,
+    SET_ASIDE_AFTER,
+    SET_ASIDE_FIRST,
+    SET_ASIDE_WORDS,
     TRANSFORMS,
     UNLIKE,
     WINS_OVER,
@@ -185,4 +192,41 @@ def check_heeded(claim: str, paper_text: str) -> str | None:
         for h, i, their_h, their_i in product(heeds, ignores, their_heeds, their_ignores):
             if h & their_i and i & their_h and not h & their_h and not i & their_i:
                 return "turns round what the abstract says is heeded and what is ignored"
+    return None
+
+
+def _side(text: str, words: int, *, last: bool = False) -> set[str]:
+    said = text.split()
+    return set(terms(" ".join(said[-words:] if last else said[:words]))) - PREFERENCE_FILLERS
+
+
+def _preferences(text: str) -> list[tuple[set[str], set[str]]]:
+    """(preferred, set aside) pairs of a sentence, each side as its content words."""
+    found = []
+    for m in PREFERRED_THAN.finditer(text):
+        clause = re.split(r"[,;:()]", text[:m.start()])[-1]
+        found.append((_side(clause, PREFERRED_WORDS, last=True),
+                      _side(m["aside"], SET_ASIDE_WORDS)))
+    found += [(_side(m["preferred"], PREFERRED_WORDS), _side(m["aside"], SET_ASIDE_WORDS))
+              for m in SET_ASIDE_FIRST.finditer(text)]
+    for m in SET_ASIDE_AFTER.finditer(text):
+        clause = re.split(r"[,;:()]", text[:m.start()])[-1]
+        found.append((_side(clause, PREFERRED_BEFORE_CONTRAST, last=True),
+                      _side(m["aside"], SET_ASIDE_WORDS)))
+    return [(preferred, aside) for preferred, aside in found if preferred and aside]
+
+
+def check_preference(claim: str, paper_text: str) -> str | None:
+    """The claim must not prefer what an abstract sentence sets aside while setting aside what
+    it prefers."""
+    ours = _preferences(clean_for_display(strip_markers(claim)))
+    if not ours:
+        return None
+    for sentence in split_sentences(paper_text):
+        for their_preferred, their_aside in _preferences(clean_for_display(sentence)):
+            for preferred, aside in ours:
+                if (aside & their_preferred and not aside & their_aside
+                        and their_aside & preferred and not their_aside & aside
+                        and len(preferred & their_aside) >= len(preferred & their_preferred)):
+                    return "prefers what the abstract sets aside"
     return None

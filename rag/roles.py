@@ -33,6 +33,7 @@ from paperwise.text import (
 )
 from rag.claims import names_in
 from rag.cues.claim_checks import (
+    COORDINATED_TERMS,
     CROSSED_SENTENCES,
     CROSSED_WINDOW,
     MIN_ROLE_CROSSING,
@@ -206,6 +207,29 @@ def check_crossed_words(claim: str, paper_text: str) -> str | None:
         if traded := _traded(mine, sentence):
             first, second = (said.get(w, w) for w in traded)
             return f"swaps '{first}' and '{second}' against the abstract"
+    return None
+
+
+def _coordinated(text: str) -> set[tuple[str, str, str, str]]:
+    """The (first, head, first, head) words of "A B and C D", four different words, stemmed."""
+    found = set()
+    for m in COORDINATED_TERMS.finditer(text):
+        words = tuple(stem(w.casefold()) for w in m.groups())
+        if len(set(words)) == 4:
+            found.add(words)
+    return found
+
+
+def check_crossed_terms(claim: str, paper_text: str) -> str | None:
+    """Two coordinated terms must not trade their first words: "a symbol encoder and a diagram
+    decoder" for the abstract's "a diagram encoder and symbol decoder"."""
+    mine = _coordinated(strip_markers(claim))
+    if not mine:
+        return None
+    for sentence in split_sentences(paper_text):
+        for a, x, b, y in _coordinated(sentence):
+            if (b, x, a, y) in mine or (a, y, b, x) in mine:
+                return f"gives '{a} {x}' and '{b} {y}' the other's first word"
     return None
 
 
