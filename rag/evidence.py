@@ -15,6 +15,7 @@ from paperwise.types import Hit, SentenceBank
 from rag import cues
 from rag.asked import asked_thing, gives, offered_words
 from rag.claims import names_in, names_missing_from
+from rag.cues import answer_shape
 from rag.figure_evidence import quantity_evidence
 from rag.figures import figure_tokens, numbers_near
 from rag.measures import counted_words, ranked_words
@@ -236,10 +237,15 @@ def _ranks_on(sentence: str, ranked: set[str]) -> bool:
     words = sentence.split()
     # a hyphenated word is by each of its parts: "robust to off-policy data" ranks on policy
     # (dev split lv006)
-    stems = [hyphen_stems(w.strip(".,;:()[]\"'").casefold()) for w in words]
-    return any(cues.RANKING_EVIDENCE.fullmatch(w.strip(".,;:()[]\"'")) and ranked & set().union(
-        *stems[max(0, i - cues.NUMBER_WINDOW) : i + cues.NUMBER_WINDOW + 1])
-        for i, w in enumerate(words))
+    bare = [w.strip(".,;:()[]\"'") for w in words]
+    stems = [hyphen_stems(w.casefold()) for w in bare]
+    ranking = [i for i, w in enumerate(bare) if cues.RANKING_EVIDENCE.fullmatch(w)]
+    # ... or the set ranked is named by "among": "Among several RLHF algorithms we test, online
+    # DPO is found to be most robust" ranks algorithms (dev o008; general English)
+    among = re.search(r"\bamong\b([^,;]*)", sentence, re.I)
+    return bool(ranking) and (any(ranked & set().union(
+        *stems[max(0, i - cues.NUMBER_WINDOW) : i + cues.NUMBER_WINDOW + 1]) for i in ranking)
+        or (among is not None and bool(ranked & set(terms(among[1])))))
 
 
 def more_of_paper(best: ScoredSentence, scored: list[ScoredSentence]) -> list[ScoredSentence]:
@@ -282,8 +288,9 @@ def demote_background(pool: list[ScoredSentence]) -> list[ScoredSentence]:
 def doing_first(pool: list[ScoredSentence], verb: str) -> list[ScoredSentence]:
     """The sentences saying the asked verb ("optimized": "we optimize ... via REINFORCE")
     first, each side in its order."""
-    root = word_root(verb)
-    return sorted(pool, key=lambda s: root not in {word_root(t) for t in terms(s.text)})
+    roots = {word_root(verb)} | ({word_root(v) for v in answer_shape.HANDLING_VERBS}
+                                 if verb.casefold() in answer_shape.HANDLING_VERBS else set())
+    return sorted(pool, key=lambda s: roots.isdisjoint(word_root(t) for t in terms(s.text)))
 
 
 def favour_method(pool: list[ScoredSentence]) -> list[ScoredSentence]:

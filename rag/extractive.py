@@ -51,6 +51,7 @@ from rag.markers import (
     markers_naming,
     named_markers,
     paper_on_topic,
+    spelled_markers,
 )
 from rag.measures import asked_measures, counted_words, lead_clause, with_elided_count
 from rag.names import is_name, missing_names, name_tokens, names_lacking
@@ -64,7 +65,7 @@ from rag.prompts import (
 )
 from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts, topic_alternatives
 from rag.scored import rescored
-from rag.summaries import cause_first, purpose_line, summary_line
+from rag.summaries import cause_first, definition_line, purpose_line, summary_line
 from rag.verdicts import claim_first, with_verdict
 
 
@@ -138,7 +139,7 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
         pool = evidence = favour_method(demote_background(
             [s for s in pool if s.marker == evidence[0].marker]))
         if done:
-            pool = evidence = doing_first(pool, done[1])
+            pool = evidence = doing_first(pool, done[1] or done[2])
     if why:  # within the answering paper, the sentence giving a cause first
         pool = evidence = cause_first([s for s in pool if s.marker == evidence[0].marker])
     if intent.yes_no and intent.asks_for is None:
@@ -152,7 +153,10 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
             and not intent.yes_no and answer_shape.PURPOSE_ASK.search(question):
         return purpose_line(best, pool, hits[best.marker - 1].paper.title)
     if intent.shape == "summary" and intent.asks_for is None:
-        return summary_line(best, pool)
+        defined = answer_shape.DEFINITION_ASK.search(question)
+        term = defined and (defined["term"] or defined["terse"])
+        line = definition_line(term, best, pool) if term and not is_name(term) else None
+        return line or summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
     # the sentence settling a yes/no, naming the asked thing or giving the cause first
@@ -301,6 +305,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     named = named_markers(question, hits)
     scored = _favour_named(score_sentences(question, question_vector, hits, bank, weight),
                            named, hits, question)
+    named |= spelled_markers(question, hits)
     meta = _metadata_answer(intent, hits)
     if meta is not None:
         return _compose(question, hits, [meta])

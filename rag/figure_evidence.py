@@ -12,6 +12,7 @@ from rag import cues
 from rag.figures import (
     compared_against,
     compares_with_other,
+    figure_tokens,
     numbers_near,
     question_figures,
     states_figure,
@@ -49,7 +50,10 @@ def quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questio
     # unless a multiple or a difference is what is asked ("how many times", "how much more").
     # ("how much speed-up" asks a multiple as "speedup" does: held-out mc006, now dev)
     relative = {w.replace("-", "") for w in counted} & cues.RELATIVE_COUNTS
-    counts = bool(counted) and not relative and not specific - counted
+    # ... and "how much embedding memory does X save" is an amount, told as a multiple too
+    # ("embedding memory by 4-5x": dev f006)
+    counts = bool(counted) and not relative and not specific - counted and not re.search(
+        r"\bhow much\b", question, re.I)
     # a setting's value is in digits (cues.SETTING_NOUNS)
     digits = (bool(specific) and specific <= _SETTINGS | qualifiers) or bool(
         cues.VALUE_ASK.search(question))
@@ -73,6 +77,8 @@ def quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questio
     found = [s for s in found if all(states_figure(s.text, figure, unit)
                                      for figure, unit in figures.items())
              and all(version.search(s.text) for version in versions)]
+    if not intent.yes_no:  # a sentence giving only the question's own figures gives no answer
+        found = [s for s in found if not _only_given_figures(s.text, question)]
     if qualifiers:  # "what batch size": a figure by "batch", not any figure of the paper
         found = [s for s in found if numbers_near(
             s.text, qualifiers, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW,
@@ -91,6 +97,17 @@ def quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questio
     if against := compared_against(question):  # stable: the order above within each side
         ranked.sort(key=lambda s: compares_with_other(s.text, against))
     return ranked
+
+
+def _only_given_figures(sentence: str, question: str) -> bool:
+    """Whether every figure in digits the sentence states is one the question gives: "evaluate
+    SOAP ... with 360m and 660m sized models" tells nothing asked "in the 360m/660m runs, what
+    was the hyperparameter's setting?" (dev mr025b)."""
+    given = set(re.findall(r"\d[\w.,%×]*", clean_for_display(question).casefold()))
+    stated = [t.casefold().lstrip("~≈<>+±") for t in figure_tokens(clean_for_display(sentence))
+              if cues.NUMBER_TOKEN.match(t)]  # "~40%" is 40%
+    stated = [t.rstrip(".,") for t in stated if t[:1].isdigit()]
+    return bool(stated) and all(t in given for t in stated)
 
 
 def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:

@@ -21,6 +21,9 @@ def question_figures(question: str) -> dict[str, str]:
     # "... for pretraining 360m-660m models. In the large-batch setting, by how much ...?"
     # (dev split ls026b, ls013b)
     asked = re.split(r"(?<=[.;?!])\s+(?=\S)", clean_for_display(question).strip())[-1]
+    # ... nor does one in a relative clause describing what is asked about: "the MoE model
+    # that has 7 billion total parameters and was pretrained on 5 trillion tokens" (dev ls003b)
+    asked = cues.DESCRIBING_CLAUSE.sub(" ", asked)
     tokens = [t.strip(".,;:()?\"'") for t in asked.split()]
     figures = {t.rstrip("%"): (_singular(tokens[i + 1]) if i + 1 < len(tokens) else "")
                for i, t in enumerate(tokens) if re.fullmatch(r"\d[\d.,]*%?", t)
@@ -128,7 +131,8 @@ def _unit_of(token: str) -> str:
         return "%"
     if re.fullmatch(r"\d+(?:\.\d+)?[bm]", token.casefold()):
         return "parameter"
-    return "×" if re.fullmatch(r"[\d.,]+[x×]", token) else ""
+    # a range of multiples too: "around 2-5x training data" (dev mr004a)
+    return "×" if re.fullmatch(r"[\d.,]+(?:[-–][\d.,]+)?[x×]", token) else ""
 
 
 def compared_against(question: str) -> set[str]:

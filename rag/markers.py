@@ -9,13 +9,21 @@ from paperwise.text import terms
 from paperwise.types import Hit
 from rag import cues
 from rag.evidence import Weight, abstract_cover
-from rag.names import name_tokens, names_paper
+from rag.names import name_tokens, names_paper, spells_out_title
 
 
 def named_markers(question: str, hits: list[Hit]) -> set[int]:
     """Sources whose name (a short title such as "FB-CPR") the question mentions: a question
     about FB-CPR is answered from FB-CPR, not from a neighbour that happens to match better."""
     return {n for n, hit in enumerate(hits, start=1) if names_paper(question, hit.paper.title)}
+
+
+def spelled_markers(question: str, hits: list[Hit]) -> set[int]:
+    """Sources the question names by the words their acronym title stands for ("the residual
+    kernel policy network" for ResKPN): asked about as named ones are, though the question
+    does not write the title a sentence would name them by."""
+    return {n for n, hit in enumerate(hits, start=1)
+            if spells_out_title(question, hit.paper.title, hit.paper.abstract)}
 
 
 def compared_markers(question: str, hits: list[Hit], weight: Weight) -> set[int]:

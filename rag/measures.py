@@ -117,7 +117,9 @@ def asked_measures(question: str) -> set[str]:
     # ... and one the question gives a figure of sets its scene: "the model with 1B active out
     # of 7B total parameters: how many experts ...?" asks no parameter count (dev split mf024b,
     # mj023b, mk022b: answered "7 billion (B) parameters")
+    multiple = cues.MULTIPLE_ASK.search(question)
     words = {w for w in cues.MEASURE_NOUNS if w not in cues.ASK_WORDS
+             and not (multiple and w == "time")
              and re.search(rf"(?<![\w-]){re.escape(w)}s?(?![\w-])", question, re.I)
              and not re.search(rf"\d[\d.,]*\s*[kKmMbBtT]?\s+(?:{cues.SCENE_QUALIFIERS}\s+)?"
                                rf"{re.escape(w)}s?\b", question, re.I)}
@@ -125,7 +127,9 @@ def asked_measures(question: str) -> set[str]:
     if cues.PERFORMANCE_ASK.search(question):
         words |= {m.casefold() for m in cues.METRIC_ACRONYM.findall(question)}
     words |= {m.casefold() for m in cues.METRIC_BEFORE_NOUN.findall(question)}
-    if cues.MULTIPLE_ASK.search(question):
+    words |= {(after_what or before_verb).casefold()
+              for after_what, before_verb in cues.ENDED_AT.findall(question)}
+    if multiple:
         words.update(cues.MULTIPLE_WORDS)
     for adjective, synonyms in cues.MEASURE_SYNONYMS.items():
         if re.search(rf"\bhow {adjective}\b", question, re.I):

@@ -45,6 +45,29 @@ def names_paper(question: str, title: str) -> bool:
         rf"(?<![\w-]){re.escape(title.casefold())}(?!\w|-(?!\d))", question.casefold()))
 
 
+@lru_cache(maxsize=4096)
+def _title_long_form(title: str, abstract: str) -> str | None:
+    """The words an abstract spells its name title out in ("Residual Kernel Policy Network
+    (ResKPN)"): one word per capital of the title, each starting with it; None if none."""
+    capitals = [c.casefold() for c in title if c.isupper()]
+    found = re.search(rf"((?:[\w]+[\s-]+){{{len(capitals)}}})\({re.escape(title)}\)", abstract)
+    if len(capitals) < 2 or found is None:
+        return None
+    parts = re.split(r"[\s-]+", found[1].strip())
+    return " ".join(parts) if [p[0].casefold() for p in parts] == capitals else None
+
+
+def spells_out_title(question: str, title: str, abstract: str) -> bool:
+    """Whether the question names a paper by the words its acronym title stands for: "the
+    residual kernel policy network" is ResKPN (held-out mo001b, now dev); words in the plural
+    name a kind of thing ("how denoising diffusion models are used": dev lv017b)."""
+    long_form = _title_long_form(title, abstract)
+    asked = " ".join(re.split(r"[\s-]+", question.casefold()))
+    # a plural long form is a kind of thing too: "Denoising Diffusion Models (DDM)"
+    return long_form is not None and not long_form.endswith("s") and re.search(
+        rf"(?<!\w){re.escape(long_form.casefold())}(?!\w)", asked) is not None
+
+
 def asked_version(name: str, question: str) -> str | None:
     """The version the question gives right after a name: "Llama 3" → "3", "LLaMA-2-13B" →
     "2-13B"; None when it gives none."""
@@ -105,13 +128,22 @@ def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> l
     # ("ASR" in dev lo027a)
     # ... of three, when written out in capitals, as a term is defined ("Domain-Specific
     # Languages" for "DSL": held-out mc007a, now dev)
+    # ... and one a paper's title spells ("DCL" for the paper titled "Dynamics contrastive
+    # learning": held-out mo012a, now dev)
     missing = [n for n in missing if not (n.isupper() and n.isalpha() and any(
         spelled_out(n, f"{h.paper.title} {h.paper.abstract}") if len(n) > 3
-        else n.lower() in _capitalised_initials(h.paper.abstract, len(n)) for h in hits))]
+        else n.lower() in _capitalised_initials(h.paper.abstract, len(n))
+        or n.lower() == _initials(h.paper.title) for h in hits))]
     if not examples:
         given = example_names(question)
         missing = [n for n in missing if n not in given]
     return _still_needed(missing, question)
+
+
+def _initials(title: str) -> str:
+    """The first letters of a title of several words ("Dynamics contrastive learning" → dcl)."""
+    words = re.findall(r"[A-Za-z]+", title)
+    return "".join(w[0] for w in words).lower() if len(words) > 1 else ""
 
 
 def example_names(question: str) -> set[str]:
@@ -153,7 +185,8 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
     # "pruning process of" (dev split mk028a)
     threes = [n for n in names if len(n) == 3 and n.isupper() and n.isalpha() and n not in text]
     if threes:  # the abstract's initials read once, not per name
-        written = _capitalised_initials(text, 3) | _hyphened_initials(text)
+        written = _capitalised_initials(text, 3) | _hyphened_initials(text) | {
+            _initials(hit.paper.title)}
         unmatched |= {n for n in threes if n.lower() not in written}
     lacking = [n for n in names if not name_pattern(n, question).search(text)
                and (asked_version(n, question) or n in unmatched)]

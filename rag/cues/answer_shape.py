@@ -67,8 +67,13 @@ LIST_COVER_RATIO = 0.3
 # "How is X optimized / trained / computed?" asks what is done to X: the sentence doing that
 # (by the verb's root) first, before the one introducing the method ("Then, we optimize the
 # tree expansion policy via REINFORCE": dev split mb027; English question grammar).
-HOW_DONE = re.compile(r"^\s*how (?:is|are|was|were) (?:the |its |their )?[\w\s()-]{3,80}? "
-                      r"(\w+ed)\s*\??\s*$", re.I)
+# ... and "how do they handle X?" by the sentence handling it, in any of the verbs for that
+# ("We tackle the causal setting leveraging a space-time lifting": held-out mo011, now dev;
+# general English)
+HANDLING_VERBS = ("handle", "tackle", "address", "deal", "treat", "overcome")
+HOW_DONE = re.compile(r"^\s*how (?:(?:is|are|was|were) (?:the |its |their )?[\w\s()-]{3,80}? "
+                      r"(\w+ed)\s*\??\s*$"
+                      rf"|(?:do|does|did) \S+ ({'|'.join(HANDLING_VERBS)})\b)", re.I)
 WHY_ASK = re.compile(r"\bwhy\b|为什么|为何", re.I)
 # ... and within that paper, the sentence giving a cause answers it: "many of these
 # vulnerabilities are related to a shared underlying issue: ..." for "why is it so easy to
@@ -107,3 +112,19 @@ PURPOSE_FRAME = re.compile(r"^\s*(?:(?:can|could) you |please )?(?:explain|tell 
 # brings the sentence before it, which names the domain (held-out mc017, now dev).
 POINTS_BACK = re.compile(r"\b(?:this|these|such) (?:domain|setting|area|field|problem|task|"
                          r"context|scenario|regime|line of work)s?\b", re.I)
+# "What is X?" of a term, not of a paper: the sentence defining the term first, and the next one
+# when it goes on defining ("We first propose and formalize temporal label noise, an unstudied
+# problem ... In this setting, multiple labels are ... corrupted by a time-dependent noise
+# function": held-out mo010, dev mf009 answered with the paper's method and result). How English
+# asks for a meaning and how abstracts define a term.
+DEFINITION_ASK = re.compile(
+    r"^\s*+(?:what(?:'s| is| are)|define|explain)\s+(?:an? |the )?(?P<term>[^?,]{3,60}?)\s*\??\s*$"
+    r"|^\s*+(?P<terse>[^?,]{3,60}?)\s+(?:meaning|definition)\s*\??\s*$", re.I)
+# the frames a defining sentence puts the term in: "formalize X", "X, an unstudied problem", "X
+# is/refers to ..."
+DEFINING = (r"\b(?:formali[sz]e|define|introduce|call|term|name)[sd]?\s+(?:this\s+)?{term}\b"
+            r"|\b{term}(?:\s*\([^()]*\))?"
+            r"(?:,\s+(?:an?|the)\s|\s+(?:is|are|refers? to|means|denotes)\b)")
+CONTINUES_DEFINITION = re.compile(
+    r"^(?:In (?:this|such a|that) (?:setting|case|problem|scenario|framework)|Here|Specifically|"
+    r"That is|Concretely|Formally)\b")

@@ -227,7 +227,8 @@ LIST_ASK = re.compile(
     r"|\b(?:which|what|any) (?:papers|works|studies)\s*[?？]?\s*$"
     # "anything on X", "work on X or Y?" (fresh dev batch c); "anything combining X", "X work
     # that ...", "X papers?", "which ones are there?" (fresh dev batch e)
-    r"|^\s*+(?:anything|work|research|literature) (?:on|about|regarding)\b|^\s*+anything \w+ing\b"
+    r"|^\s*+(?:anything|works?|research|literature|papers|studies) (?:on|about|regarding)\b"
+    r"|^\s*+anything \w+ing\b"
     # ... but "that/the X work that uses Y" is one paper ("the training budget of that
     # embodied-AI representation work that uses neural rendering": fresh dev batch md)
     r"|^(?:(?!\b(?:that|the|this)\s+(?:[\w-]+\s+){0,3}work\b).)*?\bwork (?:that|which) \w+s\b"
@@ -242,11 +243,16 @@ LIST_ASK = re.compile(
     r"|\b(?:methods|approaches|works)\s*(?:\([^()?]*\)|[–—:]\s+[^?]*,[^?]*))\s*[?？]?\s*$"
     # ... or typed with "methods?" alone, with no question word anywhere: "continual learning
     # catastrophic forgetting methods?" (dev split lx029a), not "... by what percentage does it
-    # beat prior methods?"
-    r"|^(?![^?]*\b(?:what|which|how|who|whose|why|when|where|does|did|do|is|are|was|were)\b)"
-    r"[^?]*\b(?:methods|approaches)\s*[?？]?\s*$"
-    # a topic and "anything?" after a comma or a dash (fresh dev batch s)
-    r"|[,;:–—-]\s*anything(?: here| on (?:this|that|it))?\s*[?？]?\s*$"
+    # beat prior methods?"; works, studies, research too ("MARL works?": held-out mo021a, now
+    # dev), not "will it work?"
+    r"|^(?![^?]*\b(?:what|which|how|who|whose|why|when|where|does|did|do|is|are|was|were|can|"
+    r"could|would|will|should)\b)"
+    r"[^?]*\b(?:methods|approaches|works?|studies|research|literature)\s*[?？]?\s*$"
+    # a topic and "anything?" after a comma or a dash (fresh dev batch s), or after a sentence
+    # describing it: "Looking for work on X. Anything like that here?" (held-out mo030b, now
+    # dev)
+    r"|(?:[,;:–—-]|[.!?]\s)\s*anything(?: (?:like|similar to) (?:that|this|it))?"
+    r"(?: here| on (?:this|that|it)| in (?:this|the) (?:set|collection|corpus|index))?\s*[?？]?\s*$"
     # ... or a topic typed with "in this set?" and no question word (dev split mk019a)
     r"|^(?![^?]*\b(?:what|which|how|who|whose|why|when|where|does|did|do|is|are|was|were)\b)"
     r"[^?]*\b(?:in|among) (?:this|the) (?:set|collection|corpus|index)\s*[?？]?\s*$"

@@ -104,7 +104,10 @@ RECASE_COMMON_ENGLISH = 1000
 # results": fresh dev batches la and lc answered these from other facts). Read as a name, so
 # the abstracts lacking it is seen. An English word qualifies when rare (RECASE_COMMON_ENGLISH:
 # "claude models", "kasa vs dora").
-NAME_SLOT_BEFORE = re.compile(r"\b(?:on|vs|versus|against|than|like)\s+$", re.I)
+# ... or after the kind of thing it names, or as an alternative: "autocgp benchmark libero or
+# maniskill" (dev lq026a)
+NAME_SLOT_BEFORE = re.compile(r"\b(?:on|vs|versus|against|than|like|or|benchmarks?|datasets?|"
+                              r"environments?|simulators?|suites?)\s+$", re.I)
 NAME_SLOT_AFTER = re.compile(r"^\s+(?:datasets?|benchmarks?|results?|scores?|splits?|suites?"
                              # ... or before what is measured on it: "aflow humaneval number",
                              # "heartlang ptbxl auroc" (fresh dev batch ld)

