@@ -9,7 +9,7 @@ import re
 
 from paperwise.text import STOPWORDS, stem, terms
 from rag import cues
-from rag.cues.quantity import SELF_SIZED, SIZED_PART
+from rag.cues.quantity import SELF_SIZED, SIZED_PART, SIZED_PRONOUN
 from rag.figures import numbers_near
 
 
@@ -47,7 +47,7 @@ def counted_words(question: str) -> list[str]:
 def sized_part(question: str) -> set[str]:
     """The part a size question sizes when it is no paper: "how large is that vocabulary" →
     vocabulary, counted as "how many" counts (cues SIZED_PART, SELF_SIZED)."""
-    part = SIZED_PART.search(question)
+    part = SIZED_PART.search(question) or SIZED_PRONOUN.search(question)
     noun = part[1].casefold() if part else ""
     return {noun} if noun and noun.removesuffix("s") not in SELF_SIZED else set()
 

@@ -155,6 +155,11 @@ _COLLECTIONS = ("dataset", "benchmark", "corpus", "collection", "suite", "pool",
 # paper's own kinds ("how big is the benchmark") size the paper, by any of its counts.
 SIZED_PART = re.compile(r"\bhow (?:big|large|small) (?:is|are|was|were) (?:that|this|the|its|"
                         r"their) ([a-z][\w-]*)\s*[?？]?\s*$", re.I)
+# ... and so does "How big is it?" after a sentence ending on the part: "... built the largest
+# heartbeat-based vocabulary to date. How big is it, exactly?" (dev mk026b)
+SIZED_PRONOUN = re.compile(r"(?:^|[.!?]\s+)[^.!?]*?\b([a-z][\w-]*)(?:\s+(?:to date|so far|yet|"
+                           r"ever))?[.!?]\s+how (?:big|large|small) (?:is|are|was|were) "
+                           r"(?:it|they)\b[^.!?]*[?？]?\s*$", re.I)
 SELF_SIZED = frozenset((*_COLLECTIONS, "model", "paper", "method", "network", "framework",
                         "system", "approach", "it", "one"))
 # "How large is X?" names no unit: any figure with what it counts answers it; so does a

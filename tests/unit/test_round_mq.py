@@ -168,3 +168,18 @@ def test_figures_describing_the_asked_thing_set_no_condition() -> None:
                           "parameters and was pretrained on 5 trillion tokens, how much of the "
                           "network is active for any given input token?", [hit(abstract, "OLMoE")])
     assert "only 1B per input token" in answer.text
+
+
+@pytest.mark.parametrize(("abstract", "answerable"), [
+    ("We construct the largest heartbeat-based vocabulary to date. We evaluated HeartLang "
+     "across six public ECG datasets", False),
+    # control: a figure of the vocabulary answers
+    ("We construct the largest heartbeat-based vocabulary to date, with 5,000 heartbeat words. "
+     "We evaluated HeartLang across six public ECG datasets", True),
+])
+def test_how_big_it_is_sizes_the_thing_the_sentence_before_ends_on(abstract: str,
+                                                                   answerable: bool) -> None:
+    answer = alike_answer("The ECG-as-language work claims to have built the largest "
+                          "heartbeat-based vocabulary to date. How big is it, exactly?",
+                          [hit(abstract, "HeartLang")])
+    assert answer.answerable is answerable
