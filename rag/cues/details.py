@@ -47,7 +47,13 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
     "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
                           r"how much (?:compute|computation|computing)(?![^?]*\b(?:sav|reduc|cut)"
                           r"\w*)|"
-                          r"training (?:cost|budget)|carbon|energy consumption)\b|算力|显卡",
+                          r"training (?:cost|budget)|carbon|energy consumption"
+                          # typed: "kinetix agent training compute" (dev mm027a, mn027a), not
+                          # "how does X reduce training compute"
+                          r"|(?<!reduce )(?<!reduces )(?<!reducing )(?<!cut )(?<!cuts )"
+                          r"(?<!save )(?<!saves )(?<!saving )(?<!lower )(?<!lowers )"
+                          r"(?:training|pretraining|pre-training|inference) compute(?! \w)"
+                          r"|compute (?:used|needed|required|cost))\b|算力|显卡",
                           re.I),
     # Where data was gathered or a study run is told by a place name (fresh batch lf: "where
     # was the delivery dataset collected?" was answered with the dataset's size). "Where was

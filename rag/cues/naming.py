@@ -178,7 +178,10 @@ ACCELERATOR_NAME_ASK = re.compile(
     # many (dev split lk015b)
     r"|\bwhat (?:gpu|tpu)s (?:was|were|did|do)\b"
     # ... typed as a few words: "spa embodied representation gpu type" (dev split lu025a)
-    rf"|\b{_ACCELERATOR} (?:models?|types?)\s*\??\s*$", re.I)
+    rf"|\b{_ACCELERATOR} (?:models?|types?)\s*\??\s*$"
+    # ... or ending on "which GPUs": "spa 3d spatial awareness embodied representation - which
+    # gpus" (dev mp027a)
+    rf"|\bwhich {_ACCELERATOR}\s*[?？]?\s*$", re.I)
 # How a sentence names one: a vendor, a model code by the word ("8 A100 GPUs", "TPU v4").
 ACCELERATOR_NAMED = re.compile(r"\b(?:nvidia|amd|tpu\s?v\d|[rg]tx\s?\d{3,4}|[a-z]{1,3}\d{1,4}\s+"
                                r"(?:gpus?|tpus?|cards?)|(?:gpus?|tpus?)\s+[a-z]{1,3}\d{1,4})\b",

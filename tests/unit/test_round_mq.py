@@ -183,3 +183,13 @@ def test_how_big_it_is_sizes_the_thing_the_sentence_before_ends_on(abstract: str
                           "heartbeat-based vocabulary to date. How big is it, exactly?",
                           [hit(abstract, "HeartLang")])
     assert answer.answerable is answerable
+
+
+@pytest.mark.parametrize(("question", "asks_for"), [
+    ("spa 3d spatial awareness embodied representation - which gpus", "name"),
+    ("kinetix agent training compute", "compute"),
+    # control: how a method cuts its compute is no ask for the compute spent
+    ("How does MAD-TD reduce training compute?", None),
+])
+def test_typed_asks_for_machines_and_compute(question: str, asks_for: str | None) -> None:
+    assert analyse(question).asks_for == asks_for
