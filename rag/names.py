@@ -41,6 +41,11 @@ def names_paper(question: str, title: str) -> bool:
     names OLMoE: fresh batch t)."""
     if title.casefold() not in question.casefold():  # the cheap test first: search asks often
         return False
+    # a title in plain words before a plural kind is a topic: "RKHS-based policy gradient
+    # methods" names no paper titled "Policy gradient" (dev mg003b, held-out mo001b)
+    if not is_name(title) and re.search(rf"(?<![\w-]){re.escape(title)}\s+{cues.KINDS_OF_WORK}",
+                                        question, re.I):
+        return False
     return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(
         rf"(?<![\w-]){re.escape(title.casefold())}(?!\w|-(?!\d))", question.casefold()))
 

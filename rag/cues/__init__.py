@@ -436,5 +436,8 @@ CLOSEST_SHOWN = 3
 MULTILINGUAL_PAPERS = {False: 2, True: 3}
 # A name of at most this many words in a title is taken as the paper's name ("FB-CPR").
 NAME_MAX_WORDS = 4
+# The plural kinds of work a topic is followed by when it is no paper's name ("policy gradient
+# methods"). General English.
+KINDS_OF_WORK = r"(?:methods|approaches|algorithms|models|techniques|papers|works|studies)\b"
 # A quoted clause shorter than this many words is widened to the whole sentence.
 MIN_CLAUSE_WORDS = 4

@@ -193,3 +193,14 @@ def test_how_big_it_is_sizes_the_thing_the_sentence_before_ends_on(abstract: str
 ])
 def test_typed_asks_for_machines_and_compute(question: str, asks_for: str | None) -> None:
     assert analyse(question).asks_for == asks_for
+
+
+def test_a_plain_title_before_a_plural_kind_is_a_topic_not_a_name() -> None:
+    hits = [hit(_POLICY_GRADIENT, "Policy gradient", "p1"), hit(_RESKPN, "ResKPN", "p2")]
+    answer = alike_answer("i'm looking at kernel-based policy gradient methods and someone "
+                          "mentioned a residual-layer variant - how much better are its episode "
+                          "rewards vs prior methods?", hits)
+    assert "30%" in answer.text
+    # control: the title alone still names its paper
+    answer = alike_answer("What rate does the policy gradient analysis give?", hits)
+    assert answer.citations[0].paper.title == "Policy gradient"
