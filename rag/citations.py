@@ -188,6 +188,9 @@ def unbacked_clauses(claim: str, abstract: str, wide: bool = False) -> list[str]
     return found
 
 
+_TAIL_GENERIC_ROOTS = frozenset(word_root(t) for t in terms(" ".join(cues.TAIL_GENERIC)))
+
+
 def unbacked_tail(claim: str, abstract: str) -> str | None:
     """A condition ending the claim whose content words the cited abstract all lacks."""
     text = strip_markers(clean_for_display(claim)).strip().rstrip(".").strip()
@@ -195,9 +198,8 @@ def unbacked_tail(claim: str, abstract: str) -> str | None:
     if found is None:
         return None
     words = {word_root(t) for t in terms(found[1])}
-    generic = {word_root(t) for t in terms(" ".join(cues.TAIL_GENERIC))}
     known = {word_root(t) for t in terms(abstract)}
-    if len(words) >= cues.TAIL_MIN_TERMS and not words & (known | generic):
+    if len(words) >= cues.TAIL_MIN_TERMS and not words & (known | _TAIL_GENERIC_ROOTS):
         return f"adds what the abstract does not say: “{found[0]}”"
     return None
 

@@ -55,7 +55,7 @@ def _title_long_form(title: str, abstract: str) -> str | None:
     """The words an abstract spells its name title out in ("Residual Kernel Policy Network
     (ResKPN)"): one word per capital of the title, each starting with it; None if none."""
     capitals = [c.casefold() for c in title if c.isupper()]
-    found = re.search(rf"((?:[\w]+[\s-]+){{{len(capitals)}}})\({re.escape(title)}\)", abstract)
+    found = re.search(rf"((?:\w+[\s-]+){{{len(capitals)}}})\({re.escape(title)}\)", abstract)
     if len(capitals) < 2 or found is None:
         return None
     parts = re.split(r"[\s-]+", found[1].strip())
@@ -64,11 +64,11 @@ def _title_long_form(title: str, abstract: str) -> str | None:
 
 def spells_out_title(question: str, title: str, abstract: str) -> bool:
     """Whether the question names a paper by the words its acronym title stands for: "the
-    residual kernel policy network" is ResKPN (held-out mo001b, now dev); words in the plural
-    name a kind of thing ("how denoising diffusion models are used": dev lv017b)."""
+    residual kernel policy network" is ResKPN (held-out mo001b, now dev). Words in the plural
+    name a kind of thing, even as a title's long form ("Denoising Diffusion Models (DDM)": dev
+    lv017b)."""
     long_form = _title_long_form(title, abstract)
     asked = " ".join(re.split(r"[\s-]+", question.casefold()))
-    # a plural long form is a kind of thing too: "Denoising Diffusion Models (DDM)"
     return long_form is not None and not long_form.endswith("s") and re.search(
         rf"(?<!\w){re.escape(long_form.casefold())}(?!\w)", asked) is not None
 

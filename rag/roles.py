@@ -214,9 +214,9 @@ def _coordinated(text: str) -> set[tuple[str, str, str, str]]:
     """The (first, head, first, head) words of "A B and C D", four different words, stemmed."""
     found = set()
     for m in COORDINATED_TERMS.finditer(text):
-        words = tuple(stem(w.casefold()) for w in m.groups())
-        if len(set(words)) == 4:
-            found.add(words)
+        a, x, b, y = (stem(w.casefold()) for w in m.groups())
+        if len({a, x, b, y}) == 4:
+            found.add((a, x, b, y))
     return found
 
 

@@ -1,7 +1,8 @@
 """The lines of an extractive answer saying what a paper is and what it is for, from its own
-sentences: "what is X?" (its best sentence, method and result), "what is X for?" (the
-problem it sets out and where it takes it up) and "why X?" (the causes it gives). Cues:
-rag/cues/ (METHOD_CUE, RESULT_CUE, CAUSE_BONUS, answer_shape.POINTS_BACK, CAUSE_CUE)."""
+sentences: "what is X?" (its best sentence, method and result; for a term, the sentences
+defining it), "what is X for?" (the problem it sets out and where it takes it up) and "why
+X?" (the causes it gives). Cues: rag/cues/ (METHOD_CUE, RESULT_CUE, CAUSE_BONUS,
+answer_shape.POINTS_BACK, CAUSE_CUE, DEFINING)."""
 
 from __future__ import annotations
 

@@ -371,7 +371,7 @@ NULL_EFFECT_SHARED_TERMS = 3
 # as a more stable output interface than causal order" for "instead of the graph, we propose
 # that causal order be used as a more stable output interface"). General English of preference,
 # chosen by hand; issue 12, ninth stop, dev split (fresh batch yf, yf002; zv044): 2 reversals
-# caught, none of 4,637 faithful sentences flagged. Each side is read in a few words: the
+# caught, none of 4,742 faithful sentences flagged. Each side is read in a few words: the
 # preferred one before the contrast (PREFERRED_WORDS; fewer before a "rather than" inside a
 # clause), the one set aside after it (SET_ASIDE_WORDS).
 _COMPARATIVES = ("more|less|better|worse|higher|lower|faster|slower|greater|smaller|larger|"
