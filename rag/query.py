@@ -294,10 +294,17 @@ def analyse(question: str) -> QuestionIntent:
     question = as_question(question)
     follow_up = bool(cues.FOLLOW_UP.search(question)) and not cues.NAME_LIKE.search(question)
     shape = _shape(question)
+    asks_for = _ask_kind(question)
+    # a few words on a topic whose last is a measure ("variance reduction for RL policy
+    # evaluation") ask for papers on it, not a figure, when they name nothing to measure (dev
+    # ma019b, md021a: refused for want of a figure)
+    if shape == "list" and asks_for == "quantity" and not cues.QUANTITY.search(question) \
+            and not cues.HOW_MANY.search(question) and not name_tokens(question):
+        asks_for = None
     return QuestionIntent(
         language=language_of(question),
         shape=shape,
-        asks_for=_ask_kind(question),
+        asks_for=asks_for,
         follow_up=follow_up,
         size_only=bool(cues.SIZE_ASK.search(question)),
         parts=split_parts(question) if shape in ("detail", "summary") else (),

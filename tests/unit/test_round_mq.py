@@ -204,3 +204,14 @@ def test_a_plain_title_before_a_plural_kind_is_a_topic_not_a_name() -> None:
     # control: the title alone still names its paper
     answer = alike_answer("What rate does the policy gradient analysis give?", hits)
     assert answer.citations[0].paper.title == "Policy gradient"
+
+
+@pytest.mark.parametrize(("question", "asks_for"), [
+    ("variance reduction for RL policy evaluation", None),
+    # controls: a count asked, and a measure of a named paper
+    ("precision-aware scaling laws number of runs", "quantity"),
+    ("HeartLang vocab size", "quantity"),
+])
+def test_a_typed_topic_ending_on_a_measure_asks_for_papers(question: str,
+                                                           asks_for: str | None) -> None:
+    assert analyse(question).asks_for == asks_for
