@@ -38,6 +38,7 @@ from rag.figure_order import (
     figure_direction_conflict,
     figure_order_conflict,
     misplaced_figure,
+    swapped_cost_order,
 )
 from rag.polarity import check_reversal
 from rag.roles import (
@@ -271,6 +272,7 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or figure_order_conflict(claim, found.sentences)
                      or figure_direction_conflict(claim, found.sentences)
                      or misplaced_figure(claim, found.sentences)
+                     or swapped_cost_order(claim, paper_text)
                      or avoided_conflict(claim, found.sentences, paper_text)
                      or likened_conflict(claim, paper_text)
                      or check_comparison(claim, paper_text)

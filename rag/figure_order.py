@@ -2,13 +2,14 @@
 on B, where the cited abstract gives X's figures on A and on B ("47% on synchronous tasks but
 only 11% on asynchronous tasks"), must order them as the figures do (a similarity score cannot
 see this; the antonym check has no antonym to read). A figure's direction, and a figure the
-abstract states of another result. English only; cues in rag/cues/claim_checks.py."""
+abstract states of another result, and a cost order ("O(N)") given to the other side of a
+comparison. English only; cues in rag/cues/claim_checks.py."""
 
 from __future__ import annotations
 
 import re
 
-from paperwise.text import STOPWORDS, clean_for_display, language_of, terms
+from paperwise.text import STOPWORDS, clean_for_display, language_of, split_sentences, terms
 from rag.claims import numbers_in, states_number, words_beside
 from rag.cues import claim_checks as cues
 
@@ -117,4 +118,34 @@ def misplaced_figure(claim: str, sentences: list[str]) -> str | None:
         if rival is not None and shared[best] >= max(holding) + cues.MISPLACED_FIGURE_MARGIN:
             return (f"gives {number.text} where the abstract gives {rival.text}; it states "
                     f"{number.text} of another result")
+    return None
+
+
+def _cost_orders(text: str) -> dict[str, set[bool]]:
+    """Each cost order a text gives ("O(N log N)", spaces out), with whether a clause stating
+    it speaks of earlier work."""
+    found: dict[str, set[bool]] = {}
+    for clause in cues.ORDER_CLAUSE.split(text):
+        for m in cues.BIG_O.finditer(clause):
+            found.setdefault(re.sub(r"\s+", "", m[0]).casefold(), set()).add(
+                bool(cues.EARLIER_WORK_WORDS.search(clause)))
+    return found
+
+
+def swapped_cost_order(claim: str, paper_text: str) -> str | None:
+    """The claim gives two cost orders, one of them to the side (earlier work or the paper's
+    own) the abstract does not give it to."""
+    ours = _cost_orders(clean_for_display(claim))
+    if len(ours) < 2:
+        return None
+    theirs: dict[str, set[bool]] = {}
+    for sentence in split_sentences(paper_text):
+        for order, sides in _cost_orders(clean_for_display(sentence)).items():
+            theirs.setdefault(order, set()).update(sides)
+    for order, sides in ours.items():
+        if len(sides) == 1 and len(theirs.get(order, set())) == 1 and sides != theirs[order]:
+            earlier = "earlier work" if True in theirs[order] else "the paper's own method"
+            written = next(m[0] for m in cues.BIG_O.finditer(clean_for_display(claim))
+                           if re.sub(r"\s+", "", m[0]).casefold() == order)
+            return f"the abstract gives {written} to {earlier}"
     return None

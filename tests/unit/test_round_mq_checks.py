@@ -1,8 +1,8 @@
 """Checker rules from this stop's dev batches (last stop's held-out yc, fresh yf): a claim
 preferring what its abstract sets aside ("instead of R, P", "P rather than R", "P is more X
 than R") while setting aside what it prefers, and two coordinated terms trading their first
-words, and a condition ending the claim whose words the abstract lacks. The flagged cases are
-dev rows b65ed16 let pass, shortened."""
+words, a condition ending the claim whose words the abstract lacks, and a cost order given to
+the other side of a comparison. The flagged cases are dev rows b65ed16 let pass, shortened."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from rag.citations import unbacked_tail
 from rag.comparisons import check_preference
+from rag.figure_order import swapped_cost_order
 from rag.roles import check_crossed_terms
 
 _ORDER = ("Pairwise prompts cannot distinguish direct from indirect effects. Therefore, instead "
@@ -66,3 +67,19 @@ _PG = ("We present the first global convergence analysis of policy gradient for 
 ])
 def test_a_condition_the_abstract_never_states_is_flagged(claim: str, flagged: bool) -> None:
     assert (unbacked_tail(claim, _PG) is not None) is flagged
+
+
+_MASKING = ("We show how this can be made fully compatible with linear attention, preserving "
+            "$\\mathcal{O}(N)$ time and space complexity. The fastest previous alternative was "
+            "$\\mathcal{O}(N \\log N)$ and only suitable for specific graphs.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("This keeps O(N log N) time and space complexity, compared with O(N) for the fastest "
+     "previous alternative [1].", True),
+    # control: the abstract's sides
+    ("This keeps O(N) time and space complexity, whereas the fastest previous alternative was "
+     "O(N log N) [1].", False),
+])
+def test_a_cost_order_given_to_the_other_side_is_flagged(claim: str, flagged: bool) -> None:
+    assert (swapped_cost_order(claim, _MASKING) is not None) is flagged
