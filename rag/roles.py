@@ -211,7 +211,8 @@ def check_crossed_words(claim: str, paper_text: str) -> str | None:
 
 
 def _coordinated(text: str) -> set[tuple[str, str, str, str]]:
-    """The (first, head, first, head) words of "A B and C D", four different words, stemmed."""
+    """The (first, head, first, head) words of "A B and C D" (or "A as B and C as D"), four
+    different words, stemmed."""
     found = set()
     for m in COORDINATED_TERMS.finditer(text):
         a, x, b, y = (stem(w.casefold()) for w in m.groups())
@@ -222,14 +223,15 @@ def _coordinated(text: str) -> set[tuple[str, str, str, str]]:
 
 def check_crossed_terms(claim: str, paper_text: str) -> str | None:
     """Two coordinated terms must not trade their first words: "a symbol encoder and a diagram
-    decoder" for the abstract's "a diagram encoder and symbol decoder"."""
+    decoder" for the abstract's "a diagram encoder and symbol decoder", "rhythms as words and
+    heartbeats as sentences" for "heartbeats as words and rhythms as sentences"."""
     mine = _coordinated(strip_markers(claim))
     if not mine:
         return None
     for sentence in split_sentences(paper_text):
         for a, x, b, y in _coordinated(sentence):
             if (b, x, a, y) in mine or (a, y, b, x) in mine:
-                return f"gives '{a} {x}' and '{b} {y}' the other's first word"
+                return f"swaps '{a}' and '{b}' against the abstract"
     return None
 
 

@@ -392,8 +392,11 @@ PREFERENCE_FILLERS = frozenset("method methods model models approach approaches 
 # Two two-word terms coordinated ("a diagram encoder and a symbol decoder") whose first words
 # trade places in the claim ("a symbol encoder and a diagram decoder"; held-out yc061, now dev:
 # 1 caught, none of 4,742 faithful dev sentences flagged). General English coordination.
-COORDINATED_TERMS = re.compile(r"\b([a-z][\w-]*) ([a-z][\w-]*),? (?:and|or|while|whereas) "
-                               r"(?:an? |the |its |their )?([a-z][\w-]*) ([a-z][\w-]*)\b", re.I)
+# ... or two roles given as "A as X and B as Y" ("heartbeats as words and rhythms as sentences":
+# dev yd050, zv001: 2 more caught, none flagged).
+COORDINATED_TERMS = re.compile(r"\b([a-z][\w-]*) (?:as )?([a-z][\w-]*),? (?:and|or|while|whereas) "
+                               r"(?:an? |the |its |their )?([a-z][\w-]*) (?:as )?([a-z][\w-]*)\b",
+                               re.I)
 # A cost order ("O(N log N)") the claim gives to earlier work where the abstract gives it to
 # the paper's own method, or the other way round: "keeps O(N log N) time ..., compared with O(N)
 # for the fastest previous alternative" (dev yb024, held-out yc045, now dev: 2 caught, none of

@@ -53,6 +53,16 @@ def test_coordinated_terms_trading_first_words_are_flagged(claim: str, flagged: 
     assert (check_crossed_terms(claim, _GEOX) is not None) is flagged
 
 
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("HeartLang treats rhythms as words and heartbeats as sentences [1].", True),
+    ("HeartLang treats heartbeats as words and rhythms as sentences [1].", False),
+])
+def test_roles_given_as_trading_places_are_flagged(claim: str, flagged: bool) -> None:
+    abstract = ("We introduce a novel perspective on ECG signals, treating heartbeats as words and "
+                "rhythms as sentences.")
+    assert (check_crossed_terms(claim, abstract) is not None) is flagged
+
+
 _PG = ("We present the first global convergence analysis of policy gradient for average reward "
        "MDPs. The iterates converge to the optimal policy at a sublinear rate of O(1/T).")
 
