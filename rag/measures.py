@@ -143,12 +143,27 @@ _CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+[—–]\s+|\s+(?=(?:while|whereas
 def lead_clause(sentence: str, question: str, title: str) -> str:
     """The clause of a sentence that holds the asked figure: "314 granular risk categories in
     the lowest tier". A clause too short to stand alone grows into its neighbour."""
-    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
-    words = measure_words(question) | set(counted_words(question))
+    clauses: list[str] = []
+    for clause in (c for c in _CLAUSE_BREAK.split(sentence) if c.strip()):
+        # "..., where the power 3/4 is best known" says more of the clause before it
+        if clauses and re.match(r"\s*where\b", clause):
+            clauses[-1] = f"{clauses[-1]} {clause}"
+        else:
+            clauses.append(clause)
     counted = set(counted_words(question))
-    for i, clause in enumerate(clauses):
-        if numbers_near(clause, words, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, title):
-            picked = _from_counted_figure(clause, counted, title) or clause
+    # the clause with a figure of the measure the question names first ("a second-order term of
+    # order O(n^-3/4), where the power 3/4" for "what power of n", not "the sum of two terms":
+    # dev me001), else of any of its words
+    # ... and of those, the one holding most of the question's words ("and a second-order term
+    # of order ..." for the second-order term's power)
+    asked = set(terms(question))
+    for words in (asked_measures(question), measure_words(question) | counted):
+        holding = [i for i, clause in enumerate(clauses) if words and numbers_near(
+            clause, words, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, title)]
+        if holding:
+            i = max(holding, key=lambda k: (len(asked & set(terms(clauses[k]))), -k))
+            picked = _from_counted_figure(clauses[i], counted, title) or re.sub(
+                r"^\s*(?:and|but|or)\s+", "", clauses[i])
             if len(picked.split()) < cues.MIN_CLAUSE_WORDS and i + 1 < len(clauses):
                 picked = f"{picked} {clauses[i + 1]}"
             return picked.strip().rstrip(".,;:")

@@ -80,7 +80,8 @@ def asked_version(name: str, question: str) -> str | None:
                       question, re.I)
     # "a ViT 3D spatial understanding": a dimension is no version (fresh dev batch lc), nor is
     # a year: "the AIR 2024 taxonomy" is the one AIR-BENCH 2024 is built on (batch ld)
-    if found is None or re.fullmatch(r"\d[dD]|(?:19|20)\d\d", found[1]):
+    # ... nor an ordinal: "RMSE 2nd order term" (dev lz010a)
+    if found is None or re.fullmatch(r"\d[dD]|(?:19|20)\d\d|\d+(?:st|nd|rd|th)", found[1]):
         return None
     return found[1].rstrip(".")
 

@@ -344,8 +344,10 @@ GENERIC_NAMES = frozenset((
 # fresh dev batch 20; general citation styles).
 CITATION = re.compile(r"\((?:[^()]*?\bet al\.?|[A-Z][\w-]+(?: (?:and|&) [A-Z][\w-]+)?),? "
                       r"(?:19|20)\d\d[a-z]?\)")
+# (a fraction too: "the power 3/4": dev me001)
 NUMBER_TOKEN = re.compile(
     r"^(?:[~≈<>+±−-]?\d[\d,.]*(?:[-–]\d[\d,.]*)?(?:%|x|×|k|m|b|t|\+)?(?:-[a-z]+)?|\d+(?:\.\d+)?[kmbt]|"
+    r"\d+/\d+|"
     r"one|two|"
     r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice|half|double|triple|dozens?|hundreds?|"
     r"thousands?|millions?|billions?|trillions?)$", re.I)

@@ -22,7 +22,12 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  # typed short: "geox geometry3k acc" (fresh dev batch me)
                  "acc "
                  # a span of time: "LLM size doubling period?" (dev split lx015a)
-                 "period interval").split()
+                 "period interval "
+                 # a rate's exponent: "rmse second order term exponent" (dev lm004a, mk001a: told
+                 # "of order O(n^{-3/4}), where the power 3/4 is best known"); not "power", a verb
+                 # too ("which simulator powers Kinetix": dev x020) and told in words ("the fifth
+                 # power of the horizon": dev lm006)
+                 "exponent").split()
 # A relative clause saying what a thing has or was given describes it; its figures set no
 # condition (rag/figures.py question_figures). General English.
 DESCRIBING_CLAUSE = re.compile(r"\b(?:that|which|who) (?:has|have|had|was|were|is|are)\b[^,?;]*",
@@ -71,6 +76,9 @@ QUANTITY = re.compile(
     # where a figure ended: "what did the generator's SPICE end up at?" (held-out mo003b, now
     # dev; general English)
     rf"|\bwhat {_ENDED_AT}"
+    # an exponent is a figure however it is asked: "...: exponent of the second order rmse
+    # term?" (dev mk001a)
+    r"|\bexponents?\b"
     # a setting's value: "what value of the preconditioning frequency", "freq set to what?"
     # (fresh dev batch ld)
     r"|\bwhat (?:exact |specific )?values? (?:of|for|did|does|do|was|were|is)\b"
@@ -253,10 +261,12 @@ _SPEED = ("faster", "speedup", "speed-up", "×", "times", "slower", "throughput"
 # follows: "6000 GPU hours" counts hours, not GPUs (fresh dev batch 16). Head-last English.
 TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month "
                        "months year years".split())
+_POWER = ("power", "exponent", "order")
 MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": _TIME, "duration": _TIME, "period": _TIME, "interval": _TIME,
     # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
     "speed": _SPEED, "speedup": _SPEED, "speed-up": _SPEED,  # hyphenated too (dev mr003b)
+    "exponent": _POWER,
     # "what throughput advantage" is told as a speed-up too (dev split mm006b)
     "throughput": _SPEED,
     # "How much faster is X than Y?" is told as "a 300x speedup" (fresh dev batch w)

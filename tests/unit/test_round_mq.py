@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from index.titles import derive_title
-from rag.names import spells_out_title
+from rag.names import asked_version, spells_out_title
 from rag.query import analyse
 from rag.spelling import recase, written_forms
 from tests.extractive_fakes import alike_answer, hit
@@ -215,3 +215,27 @@ def test_a_plain_title_before_a_plural_kind_is_a_topic_not_a_name() -> None:
 def test_a_typed_topic_ending_on_a_measure_asks_for_papers(question: str,
                                                            asks_for: str | None) -> None:
     assert analyse(question).asks_for == asks_for
+
+
+@pytest.mark.parametrize("question", [
+    "richardson-romberg sgd: exponent of the second order rmse term?",
+    "what is the exponent of n in the second-order term of the RMSE expansion?",
+])
+def test_an_exponent_asked_leads_with_the_clause_stating_it(question: str) -> None:
+    abstract = ("We show that the root mean-squared error can be decomposed into the sum of two "
+                "terms: a leading one of order $\\mathcal{O}(n^{-1/2})$ with explicit dependence "
+                "on a covariance matrix, and a second-order term of order "
+                "$\\mathcal{O}(n^{-3/4})$, where the power $3/4$ is best known")
+    answer = alike_answer(question, [hit(abstract, "SGD")])
+    assert analyse(question).asks_for == "quantity"
+    assert answer.text.startswith("a second-order term of order")
+
+
+def test_a_simulator_powering_an_environment_asks_no_figure() -> None:
+    assert analyse("Which simulator powers the Kinetix physics-based RL environments?").asks_for \
+        != "quantity"
+
+
+def test_an_ordinal_after_a_name_is_no_version() -> None:
+    assert asked_version("RMSE", "sgd RMSE 2nd order term exponent") is None
+    assert asked_version("Llama", "Llama 3 results") == "3"  # control
