@@ -239,9 +239,11 @@ def test_a_list_line_shows_the_papers_own_work_not_its_background() -> None:
     assert "precision-aware" in answer.text  # "we devise" introduces a method
 
 
+# (as the answerer reads them: names typed in lower case recased first, rag/spelling.py; a typed
+# topic naming nothing to measure asks for papers, tests/unit/test_round_mq.py)
 @pytest.mark.parametrize(("question", "kind"), [
-    ("autocgp success rate libero", "quantity"),
-    ("nutribench dataset size meals", "quantity"),
+    ("AutoCGP success rate libero", "quantity"),
+    ("NutriBench dataset size meals", "quantity"),
     ("neural decoders for quantum error correction", None),  # a measure word in a compound
 ])
 def test_a_terse_measure_then_a_typed_benchmark(question: str, kind: str | None) -> None:
