@@ -268,6 +268,13 @@ def _shortened(text: str, limit: int) -> str:
     return (head[:space] if space > 0 else head).rstrip(" ,，、") + "…"
 
 
+def _plain_method_term(abstract: str) -> str | None:
+    """A method named in plain words with its kind: "We propose dynamics contrastive learning,
+    a framework ..." → "Dynamics contrastive learning"."""
+    found = _PLAIN_TERM_INTRODUCED.search(abstract)
+    return found["term"].capitalize() if found else None
+
+
 def _appositive_term(abstract: str) -> str | None:
     """A term the abstract defines by its kind: "Topological masking, a type of ..."."""
     found = _APPOSITIVE.search(abstract)
@@ -287,8 +294,7 @@ def derive_title(abstract: str) -> str:
     """A short display title, never more than _MAX_TITLE_CHARS characters, whatever the
     abstract (one unbroken token, Chinese without spaces, megabytes)."""
     definitions = _definitions(abstract)
-    plain = _PLAIN_TERM_INTRODUCED.search(abstract)
-    title = (method_name(abstract) or (plain and plain["term"].capitalize())
+    title = (method_name(abstract) or _plain_method_term(abstract)
              or _most_used_name(abstract, definitions)
              or _defined_term(definitions, abstract) or keyphrase(abstract)
              or _appositive_term(abstract)

@@ -266,8 +266,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
         paper_text = " ".join(_paper_text(hits[m - 1]) for m in markers)
         check = check_claim(claim, found.sentences, found.best, paper_text,
                             tuple(found.closest))
-        added = (_added(claim, paper_text, papers, embed, threshold)
-                 or unbacked_tail(claim, paper_text) if bank.space == "minilm" else None)
+        added = ((_added(claim, paper_text, papers, embed, threshold)
+                  or unbacked_tail(claim, paper_text)) if bank.space == "minilm" else None)
         reversed_ = (check_reversal(claim, found.closest, paper_text=paper_text)
                      or figure_order_conflict(claim, found.sentences)
                      or figure_direction_conflict(claim, found.sentences)

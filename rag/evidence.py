@@ -240,9 +240,7 @@ def _ranks_on(sentence: str, ranked: set[str]) -> bool:
     bare = [w.strip(".,;:()[]\"'") for w in words]
     stems = [hyphen_stems(w.casefold()) for w in bare]
     ranking = [i for i, w in enumerate(bare) if cues.RANKING_EVIDENCE.fullmatch(w)]
-    # ... or the set ranked is named by "among": "Among several RLHF algorithms we test, online
-    # DPO is found to be most robust" ranks algorithms (dev o008; general English)
-    among = re.search(r"\bamong\b([^,;]*)", sentence, re.I)
+    among = cues.RANKED_AMONG.search(sentence)  # ... or the set ranked is named by "among"
     return bool(ranking) and (any(ranked & set().union(
         *stems[max(0, i - cues.NUMBER_WINDOW) : i + cues.NUMBER_WINDOW + 1]) for i in ranking)
         or (among is not None and bool(ranked & set(terms(among[1])))))

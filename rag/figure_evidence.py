@@ -50,10 +50,9 @@ def quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questio
     # unless a multiple or a difference is what is asked ("how many times", "how much more").
     # ("how much speed-up" asks a multiple as "speedup" does: held-out mc006, now dev)
     relative = {w.replace("-", "") for w in counted} & cues.RELATIVE_COUNTS
-    # ... and "how much embedding memory does X save" is an amount, told as a multiple too
-    # ("embedding memory by 4-5x": dev f006)
-    counts = bool(counted) and not relative and not specific - counted and not re.search(
-        r"\bhow much\b", question, re.I)
+    # ... nor an amount: "how much embedding memory does X save" (cues.AMOUNT_ASK)
+    counts = bool(counted) and not relative and not specific - counted and not (
+        cues.AMOUNT_ASK.search(question))
     # a setting's value is in digits (cues.SETTING_NOUNS)
     digits = (bool(specific) and specific <= _SETTINGS | qualifiers) or bool(
         cues.VALUE_ASK.search(question))

@@ -122,20 +122,26 @@ def misplaced_figure(claim: str, sentences: list[str]) -> str | None:
 
 
 def _cost_orders(text: str) -> dict[str, set[bool]]:
-    """Each cost order a text gives ("O(N log N)", spaces out), with whether a clause stating
-    it speaks of earlier work."""
+    """Each cost order a text gives (by _order_key), with whether a clause stating it speaks
+    of earlier work."""
     found: dict[str, set[bool]] = {}
     for clause in cues.ORDER_CLAUSE.split(text):
         for m in cues.BIG_O.finditer(clause):
-            found.setdefault(re.sub(r"\s+", "", m[0]).casefold(), set()).add(
+            found.setdefault(_order_key(m[0]), set()).add(
                 bool(cues.EARLIER_WORK_WORDS.search(clause)))
     return found
+
+
+def _order_key(order: str) -> str:
+    """A cost order as compared: "O(N log N)" and "O(n logn)" are one."""
+    return re.sub(r"\s+", "", order).casefold()
 
 
 def swapped_cost_order(claim: str, paper_text: str) -> str | None:
     """The claim gives two cost orders, one of them to the side (earlier work or the paper's
     own) the abstract does not give it to."""
-    ours = _cost_orders(clean_for_display(claim))
+    claim = clean_for_display(claim)
+    ours = _cost_orders(claim)
     if len(ours) < 2:
         return None
     theirs: dict[str, set[bool]] = {}
@@ -145,7 +151,6 @@ def swapped_cost_order(claim: str, paper_text: str) -> str | None:
     for order, sides in ours.items():
         if len(sides) == 1 and len(theirs.get(order, set())) == 1 and sides != theirs[order]:
             earlier = "earlier work" if True in theirs[order] else "the paper's own method"
-            written = next(m[0] for m in cues.BIG_O.finditer(clean_for_display(claim))
-                           if re.sub(r"\s+", "", m[0]).casefold() == order)
+            written = next(m[0] for m in cues.BIG_O.finditer(claim) if _order_key(m[0]) == order)
             return f"the abstract gives {written} to {earlier}"
     return None

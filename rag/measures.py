@@ -138,6 +138,10 @@ def asked_measures(question: str) -> set[str]:
 
 
 _CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+[—–]\s+|\s+(?=(?:while|whereas|which)\s)")
+# "..., where the power 3/4 is best known" says more of the clause before it; a lead opening
+# "and" / "but" / "or" starts with the clause's own words (dev me001)
+_CLAUSE_GOES_ON = re.compile(r"\s*where\b")
+_CLAUSE_JOINER = re.compile(r"^\s*(?:and|but|or)\s+")
 
 
 def lead_clause(sentence: str, question: str, title: str) -> str:
@@ -145,14 +149,13 @@ def lead_clause(sentence: str, question: str, title: str) -> str:
     the lowest tier". A clause too short to stand alone grows into its neighbour."""
     clauses: list[str] = []
     for clause in (c for c in _CLAUSE_BREAK.split(sentence) if c.strip()):
-        # "..., where the power 3/4 is best known" says more of the clause before it
-        if clauses and re.match(r"\s*where\b", clause):
+        if clauses and _CLAUSE_GOES_ON.match(clause):
             clauses[-1] = f"{clauses[-1]} {clause}"
         else:
             clauses.append(clause)
     counted = set(counted_words(question))
     # the clause with a figure of the measure the question names first ("a second-order term of
-    # order O(n^-3/4), where the power 3/4" for "what power of n", not "the sum of two terms":
+    # order O(n^-3/4), where the power 3/4" for the term's exponent, not "the sum of two terms":
     # dev me001), else of any of its words
     # ... and of those, the one holding most of the question's words ("and a second-order term
     # of order ..." for the second-order term's power)
@@ -162,8 +165,8 @@ def lead_clause(sentence: str, question: str, title: str) -> str:
             clause, words, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, title)]
         if holding:
             i = max(holding, key=lambda k: (len(asked & set(terms(clauses[k]))), -k))
-            picked = _from_counted_figure(clauses[i], counted, title) or re.sub(
-                r"^\s*(?:and|but|or)\s+", "", clauses[i])
+            picked = (_from_counted_figure(clauses[i], counted, title)
+                      or _CLAUSE_JOINER.sub("", clauses[i]))
             if len(picked.split()) < cues.MIN_CLAUSE_WORDS and i + 1 < len(clauses):
                 picked = f"{picked} {clauses[i + 1]}"
             return picked.strip().rstrip(".,;:")

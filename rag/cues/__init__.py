@@ -69,6 +69,7 @@ from rag.cues.naming import (  # noqa: F401
     MODEL_NAME_ASK,
     NAME_ASK,
     OTHER_NAME_ASK,
+    RANKED_AMONG,
     RANKED_WINDOW,
     RANKING_ASK,
     RANKING_EVIDENCE,
@@ -105,6 +106,7 @@ from rag.cues.parts import (  # noqa: F401
 
 # Quantity cues live in rag/cues/quantity.py; every stage reads them here as cues.X.
 from rag.cues.quantity import (  # noqa: F401
+    AMOUNT_ASK,
     COLLECTION_QUALIFIERS,
     COMPLEXITY,
     COMPLEXITY_ORDER,

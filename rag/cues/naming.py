@@ -43,6 +43,9 @@ BEATING = re.compile(r"\b(?:outperform|surpass|beat|outdo|outstrip)\w*", re.I)
 RANKED_WINDOW = 3
 RANKING_EVIDENCE = re.compile(
     rf"\b{_TOP_K}(?:{_SUPERLATIVES}|outperform\w*|surpass\w*|better|worse|beats?)\b", re.I)
+# ... or the set a sentence ranks named by "among": "Among several RLHF algorithms we test,
+# online DPO is found to be most robust" ranks algorithms (dev o008; general English).
+RANKED_AMONG = re.compile(r"\bamong\b([^,;]*)", re.I)
 # "Which VR headset / GPU model / optimizer was used": a name the sentence must hold.
 NAME_ASK = re.compile(
     # "which of the 6 ECG datasets did they use" (fresh dev batch ld)

@@ -323,6 +323,9 @@ ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got hav
                                "remain".split())
 # ... as does a pronoun after "of": "and how many of them get routed to" (fresh batch t).
 ELIDED_COUNT_PRONOUNS = frozenset("them these those".split())
+# "How much X" asks an amount, which a multiple may tell ("how much embedding memory does X
+# save": "embedding memory by 4-5x", dev f006), not a count of X (rag/figure_evidence.py).
+AMOUNT_ASK = re.compile(r"\bhow much\b", re.I)
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
                       # "how much on average / overall" counts nothing (dev split mg005)
                       r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"

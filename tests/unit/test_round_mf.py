@@ -19,8 +19,8 @@ from rag.listing import _names_asked, _nearly_as_similar
 from rag.measures import counted_words
 from rag.names import acronym_heads, missing_names, without_names
 from rag.query import analyse
-from rag.spelling import recase, respell, written_forms
-from tests.extractive_fakes import alike_answer, hit
+from rag.spelling import respell
+from tests.extractive_fakes import alike_answer, hit, recased_in
 
 
 @pytest.mark.parametrize(("question", "shape"), [
@@ -55,9 +55,7 @@ _CORPUS = ["We learn spatiotemporal dynamics with a constant step size.",
 
 
 def _recase(question: str) -> str:
-    forms = written_forms(_CORPUS)
-    known = {w.lower().strip(".") for text in _CORPUS for w in text.split()}
-    return recase(question, lambda: forms, lambda w: w in known)
+    return recased_in(_CORPUS, question)
 
 
 def test_hyphened_corpus_words_are_no_names() -> None:

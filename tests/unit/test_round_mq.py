@@ -11,8 +11,7 @@ import pytest
 from index.titles import derive_title
 from rag.names import asked_version, spells_out_title
 from rag.query import analyse
-from rag.spelling import recase, written_forms
-from tests.extractive_fakes import alike_answer, hit
+from tests.extractive_fakes import alike_answer, hit, recased_in
 
 _RESKPN = ("Our novel algorithm, the Residual Kernel Policy Network (ResKPN), demonstrates "
            "state-of-the-art performance, achieving a 30% improvement in episodic rewards across "
@@ -130,9 +129,7 @@ _CORPUS = ["We propose AutoCGP for manipulation, evaluated on a benchmark of rea
 
 
 def _recase(question: str) -> str:
-    forms = written_forms(_CORPUS)
-    known = {w.lower().strip(".") for text in _CORPUS for w in text.split()}
-    return recase(question, lambda: forms, lambda w: w in known)
+    return recased_in(_CORPUS, question)
 
 
 def test_a_word_no_corpus_has_after_a_benchmark_or_an_or_is_a_name() -> None:
