@@ -181,6 +181,8 @@ class MiniLMEmbeddings(Embedder):
         """Each span's vector pooled from the token outputs of one pass over its text (late
         chunking), in overlapping windows when the text is longer than the model's; or, with
         `passes`, one pass per given part of each text (e.g. its sentences)."""
+        if not texts:  # a batch whose every piece was embedded alone (index/build.py _vectors)
+            return []
         encodings = self._counting_tokenizer.encode_batch(texts)
         content = [e.ids[1:-1] for e in encodings]  # without [CLS] and [SEP]
         offsets = [e.offsets[1:-1] for e in encodings]
