@@ -319,7 +319,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
                              named_markers(part, hits) or named, hits, part)
 
     if intent.shape == "list" and len(named) == 1 and cues.BARE_TOPIC.match(question) and not (
-            cues.LIST_ASK.search(question) or cues.PAPER_WORDS.search(question)) and (
+            cues.LIST_ASK.search(question) or cues.PAPER_WORDS.search(question)
+            or cues.SLASHED_TOPICS.search(question)) and (
             intent.asks_for is not None or is_name(hits[min(named) - 1].paper.title)):
         # a few typed words naming one paper ask about it ("jdr cora citeseer results"), not
         # which papers cover a topic (issue 13, fresh batch lm); "RNA property prediction
@@ -332,9 +333,11 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         sides = topic_alternatives(question) or (question,)
         if intent.shape == "list" and unheard_topic and all(map(unheard_topic, sides)):
             return _refusal(question, intent, hits, scored)
-        if intent.shape == "compare":  # what a comparison names, each by its own words
-            named |= compared_markers(question, hits, weight)
-        if intent.shape == "compare" and len(
+        papers_compared = cues.PAPERS_COMPARED.search(question) is not None
+        if intent.shape == "compare":  # what a comparison names, each by its own words; none
+            # when it compares every paper doing something
+            named = set() if papers_compared else named | compared_markers(question, hits, weight)
+        if intent.shape == "compare" and not papers_compared and len(
                 one := named or markers_naming(name_tokens(question), hits, every=True)) == 1:
             # both things in one paper ("what does Db-TSW change compared with the original
             # tree-sliced Wasserstein distance?"): that paper tells the difference, not a

@@ -99,6 +99,7 @@ from rag.cues.parts import (  # noqa: F401
     RECASE_SHARE,
     RECASE_SHARE_ENGLISH,
     SHORTHAND,
+    SLASHED_TOPICS,
     TERSE_SUBJECT,
     TOPIC_OR,
     WORDS_OR_BEFORE_HEAD,
@@ -224,6 +225,11 @@ COMPARE_ASK = re.compile(
     r"\bcompare[sd]?\b|\bcomparison\b|\bdiffer(?:s|ed)?\b|\bdifferences? (?:between|from|"
     r"among)\b|\bhow (?:is|are|does|do) \S+(?: \S+){0,4} different\b|\bversus\b|\bvs\.?\s|"
     r"\bhow do .+ and .+ (?:differ|compare)\b|比较|区别|异同", re.I)
+# "Compare the papers (approaches, methods) that X": every paper doing X, though the words of X
+# are one paper's title ("policy evaluation": dev split b023, k037 answered from that paper
+# alone), not two things inside one paper.
+PAPERS_COMPARED = re.compile(r"\bcompare\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,2}?"
+                             r"(?:papers|approaches|methods|works|studies|techniques)\b", re.I)
 # The two things a comparison names, written as names or not: "Compare AttriBoT and speculative
 # cascades: ...", "How do X and Y differ?" (fresh dev batch 17: the lower-case one was lost).
 COMPARED_ITEMS = re.compile(

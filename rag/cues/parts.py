@@ -77,6 +77,10 @@ ASIDE = re.compile(r"\(([^()]*)\)")
 # ... words of a topic may be listed with commas, examples in brackets: "audio-driven human
 # animation, diffusion", "federated learning (horizontal, vertical)" (dev split mn012a, mi021a)
 BARE_TOPIC = re.compile(r"^\s*+(?!.*[.!?？。])(?:[\w'’/()-]++,?\s++){0,9}[\w'’/()-]++\s*+$")
+# ... several topics typed with spaced slashes ("diffusion policy / diffusion planner /
+# diffusion-based RL") ask for the papers on any, though one names a paper (dev split mt019a:
+# answered by that paper alone); an unspaced slash joins one term's words ("encoder/decoder").
+SLASHED_TOPICS = re.compile(r"\S\s+/\s+\S")
 # A word this long or longer, known neither to the corpus nor to the English word list, is
 # read as the corpus word one edit away (rag/spelling.py). Shorter ones are often names
 # typed in lower case ("vllm", "lora"), and many words lie one edit from a short one.
