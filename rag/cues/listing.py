@@ -133,7 +133,11 @@ APPLIED_TO = re.compile(r"\bappl(?:y|ies|ied|ying)\s+(?P<method>[^?.;]{3,80}?)\s
 # "Work that uses A for B" too (dev split lt030).
 WORK_FOR = re.compile(r"\b(?:work|works|research|papers?|anything|stud(?:y|ies)|methods?|"
                       r"approaches)\s+(?:on|about|using|applying|(?:that|which)\s+"
-                      r"(?:uses?|appl(?:y|ies)))\s+(?P<method>[^?.;]{3,80}?)"
+                      # (a method holds no purpose clause: "animating a portrait so that the
+                      # video moves in sync with a speech track" names no domain "sync": dev
+                      # split mt022b)
+                      r"(?:uses?|appl(?:y|ies)))\s+"
+                      r"(?P<method>(?:(?!\b(?:so|such) that\b|\bin order to\b)[^?.;]){3,80}?)"
                       r"\s+(?:for|in)\s+(?P<domain>[^?.;]{3,120}?)\s*(?=[?.;]|$)", re.I)
 # ... read in a question's first characters only: the bounded phrases above cost thousands of
 # steps for each "apply" in a 100 KB question (the fuzz test's 2 s deadline).
@@ -258,6 +262,17 @@ LIST_ASK = re.compile(
     r"[^?]*\b(?:in|among) (?:this|the) (?:set|collection|corpus|index)\s*[?？]?\s*$"
     # ... or "what's there?" (fresh dev batch la)
     r"|[,;:–—-]\s*what(?:'s| is) (?:there|out there|available)(?: here)?\s*[?？]?\s*$"
+    # ... or the ways a researcher asks the collection itself (dev split, each a phrase of
+    # several questions: c027, mi021b, mm021b, mk021b, mj020b, mt022b, y039): "who (else)
+    # works on X", "what's in here about X", "is there anything in here on X", "are there any
+    # abstracts about X", "... list them all", "... What's in here?", "... Anything relevant?"
+    r"|\bwho(?: else)? (?:works|is working|has worked|worked|studies) on\b"
+    r"|\bwhat(?:'s| is)(?: there)? (?:in )?here (?:on|about|regarding|for)\b"
+    r"|\banything (?:in )?here (?:on|about|regarding|for)\b"
+    r"|\b(?:is|are) there (?:any )?(?:\S+ ){0,2}?(?:abstracts|articles)\b"
+    r"|\blist (?:them|those|these)(?: all)?\s*[.!?]?\s*$"
+    r"|(?:^|[,;:–—-]|[.!?]\s)\s*(?:what(?:'s| is) in here|anything relevant(?: here)?)"
+    r"\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
 # A list question asking for new things of a kind ("which papers propose new benchmarks for
 # evaluating LLMs", "what new datasets were introduced for ...", "benchmarks proposed for X"):

@@ -1,9 +1,16 @@
 """Question rules from this stop's dev batches: last stop's held-out mq and the fresh mt
 (weighted to multi-paper questions). Topics typed with spaced slashes list the papers on any of
-them; "compare the papers that X" compares every paper doing X."""
+them; "compare the papers that X" compares every paper doing X; the ways a researcher asks
+the collection itself ("who else works on X", "what's in here about X", "... Anything
+relevant?") ask for papers; a purpose clause ("so that the video moves in sync") names no
+domain of the work asked for."""
 
 from __future__ import annotations
 
+import pytest
+
+from rag.listing import applied_nowhere
+from rag.query import analyse
 from tests.extractive_fakes import alike_answer, hit
 
 _PLANNER = ("We propose a novel transformer-based Diffusion Planner for closed-loop planning. "
@@ -41,3 +48,29 @@ def test_comparing_the_papers_that_do_x_compares_every_paper_doing_it() -> None:
     cited = _cited("compare the papers that try to reduce variance in policy evaluation",
                    (_POLICY_EVALUATION, "Policy evaluation"), (_SAFE_EVALUATION, "Safe evaluation"))
     assert cited == {"Policy evaluation", "Safe evaluation"}
+
+
+@pytest.mark.parametrize(("question", "shape"), [
+    ("who else works on mechanistic interpretability of transformer LMs?", "list"),
+    ("What's in here about FL - aggregation, client participation?", "list"),
+    ("I work on RNA. Is there anything in here on deep learning for RNA structures?", "list"),
+    ("are there any abstracts about talking-head video synthesis? list them all", "list"),
+    ("Looking for work on making a portrait talk from a speech track. What's in here?", "list"),
+    ("speculative decoding or LLM quantization, anything relevant?", "list"),
+    # controls: one paper's detail, asked the same ways
+    ("Is there anything about its runtime?", "detail"),
+    ("Who proposed the Diffusion Planner?", "detail"),
+])
+def test_asking_the_collection_itself_asks_for_papers(question: str, shape: str) -> None:
+    assert analyse(question).shape == shape
+
+
+def test_a_purpose_clause_names_no_domain_of_the_work_asked_for() -> None:
+    abstracts = ["We propose CyberHost, an audio-driven talking body generation framework for "
+                 "half-body animation of a portrait"]
+    hits = [hit(text, "CyberHost") for text in abstracts]
+    question = ("I need work on animating a portrait or half-body person so that the video moves "
+                "in sync with a speech track. Anything relevant?")
+    assert not applied_nowhere(question, hits)
+    # control: a domain no abstract speaks of
+    assert applied_nowhere("Is there work on talking-head animation for sign language?", hits)
