@@ -313,8 +313,10 @@ ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
 # Lower-case words offered as alternatives, either side of an "or" ("rats or mice"): an answer
 # names one (fresh dev batch a: the recording's other details were quoted instead).
 # Only those ending the question ask to choose: "adding or subtracting weight differences"
-# names the topic (dev split q055).
-WORD_ALTERNATIVES = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+or\s+([a-z][a-z-]{2,})\s*[?？]?\s*$")
+# names the topic (dev split q055). The second may repeat the first's preposition: "recorded
+# from rats or from mice?" (dev split ml026, answered with the recording's other details).
+WORD_ALTERNATIVES = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+or\s+(?:(?:from|in|on|at|with|by|"
+                               r"for)\s+)?([a-z][a-z-]{2,})\s*[?？]?\s*$")
 # Words that may stand between alternatives and their "or": "in PyTorch or in JAX", "on
 # Atari, on MuJoCo or on Procgen". General English linking words (issue 13, fresh dev batch 14).
 ALTERNATIVE_LINKS = frozenset("or in on the a an with and either".split())

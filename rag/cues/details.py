@@ -58,9 +58,11 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
     # Where data was gathered or a study run is told by a place name (fresh batch lf: "where
     # was the delivery dataset collected?" was answered with the dataset's size). "Where was
     # X evaluated" asks for benchmarks (EVALUATION_ASK), not a place.
-    "place": re.compile(r"\bwhere (?:was|were|is|are|did|does|do)\b[^?]{0,80}?\b(?:collected|"
-                        r"recorded|gathered|captured|filmed|conducted|carried out|held|located|"
-                        r"based|sourced|deployed)"
+    # ... an adverb may follow "where": "Where geographically were those recorded?" (dev
+    # split mn028b)
+    "place": re.compile(r"\bwhere (?:\w+ly )?(?:was|were|is|are|did|does|do)\b[^?]{0,80}?\b"
+                        r"(?:collected|recorded|gathered|captured|filmed|conducted|carried out|"
+                        r"held|located|based|sourced|deployed)"
                         # "where does the data come from"; not "where do aleatoric and epistemic
                         # uncertainty come from", which asks a mechanism (dev split mh014a)
                         r"|\bwhere (?:do|does|did) (?:the |its |their )?(?:[\w-]+ ){0,3}?"
@@ -70,7 +72,13 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                         # "which regions / sites" are as often parts of an image or a protein
                         r"|\b(?:which|what|in what|from what) (?:cit(?:y|ies)|countr(?:y|ies)|"
                         r"provinces?|hospitals?|geographic(?:al)? (?:regions?|locations?|areas?))"
-                        r"\b", re.I),
+                        r"\b"
+                        # a few typed words ending in the place asked: "nutribench source
+                        # countries", "Diffusion Planner delivery dataset location" (dev split
+                        # mm023a, mn028a), as "mad-td hardware?" asks for hardware
+                        r"|^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was"
+                        r"|were|papers?|works?)\b)\s*+(?:\S+\s+){1,4}(?:countr(?:y|ies)|"
+                        r"(?:data|dataset|recording|collection) locations?)\s*\??\s*$", re.I),
     # "open-source" before a noun describes it ("let small open-source LMs beat": dev split
     # lu011); standing alone it asks ("is it open-source?")
     "license": re.compile(r"\b(?:licen[cs]e[ds]?|open[- ]sourced?(?=\s*(?:[?.,;)]|$|\s+(?:or|"

@@ -3,12 +3,14 @@
 them; "compare the papers that X" compares every paper doing X; the ways a researcher asks
 the collection itself ("who else works on X", "what's in here about X", "... Anything
 relevant?") ask for papers; a purpose clause ("so that the video moves in sync") names no
-domain of the work asked for."""
+domain of the work asked for; alternatives may repeat their preposition ("from rats or from
+mice?"); a place is asked in other words ("where geographically", "source countries")."""
 
 from __future__ import annotations
 
 import pytest
 
+from rag.asked import offered_words
 from rag.listing import applied_nowhere
 from rag.query import analyse
 from tests.extractive_fakes import alike_answer, hit
@@ -74,3 +76,25 @@ def test_a_purpose_clause_names_no_domain_of_the_work_asked_for() -> None:
     assert not applied_nowhere(question, hits)
     # control: a domain no abstract speaks of
     assert applied_nowhere("Is there work on talking-head animation for sign language?", hits)
+
+
+@pytest.mark.parametrize(("question", "offered"), [
+    ("Was the dataset SIMPL was applied to recorded from rats or from mice?", {"rat", "mice"}),
+    ("Was it recorded in rats or mice?", {"rat", "mice"}),
+    # control: alternatives inside the topic ask no choice
+    ("How does adding or subtracting weight differences change a model?", set()),
+])
+def test_alternatives_may_repeat_their_preposition(question: str, offered: set[str]) -> None:
+    assert offered_words(question) == offered
+
+
+@pytest.mark.parametrize(("question", "asks_for"), [
+    ("Where geographically were those recorded?", "place"),
+    ("nutribench source countries", "place"),
+    ("Diffusion Planner delivery dataset location", "place"),
+    # controls: a place word that is not what is asked
+    ("How many countries' regulations does AIR-BENCH 2024 cover, and which?", "quantity"),
+    ("Where does the speed-up of AttriBoT come from?", None),
+])
+def test_a_place_asked_in_other_words(question: str, asks_for: str | None) -> None:
+    assert analyse(question).asks_for == asks_for
