@@ -62,7 +62,8 @@ def verdict(question: str, sentence: str) -> str | None:
     tokens = TOKEN.findall(sentence.casefold())
     stems = [stem(t) for t in tokens]
     for i, token in enumerate(tokens):
-        if answer_shape.DENYING.fullmatch(token) and asked & set(
+        granting = tokens[i + 1:i + 2] and tokens[i + 1] in answer_shape.NOT_DENYING_BEFORE
+        if answer_shape.DENYING.fullmatch(token) and not granting and asked & set(
                 stems[i + 1 : i + 1 + answer_shape.NEGATION_WINDOW]):
             return "no"
     if answer_shape.LIMITING.search(sentence):

@@ -28,10 +28,14 @@ YES_NO_ASK = re.compile(r"^\s*+(?!(?:can|could|would|will) you (?:please )?(?:li
 DENYING = re.compile(rf"^(?:{'|'.join(sorted(NEGATORS))}|cannot|can't|"
                      r"eliminat\w*|avoid\w*|removes?|removing|free|fails?|failed|"
                      r"struggles?|struggled|instead)$", re.I)
+# ... but for a negator right before one of these: "not only a way to accelerate training but
+# can also improve data quality" grants both (dev split mq007a was answered "No."). General
+# English.
+NOT_DENYING_BEFORE = frozenset("only just merely simply".split())
 # Words that grant only part of it ("47% on synchronous tasks but only 11% on asynchronous
 # tasks, highlighting significant room for improvement"), or say a result fell behind ("Is X
 # better than Y?" against "X underperforms Y on ..."). General English of results sections.
-LIMITING = re.compile(r"\bonly\b|\broom for improvement\b|\bfalls? short\b|\blimited\b|"
+LIMITING = re.compile(r"(?<!\bnot )\bonly\b|\broom for improvement\b|\bfalls? short\b|\blimited\b|"
                       r"\bstruggl\w*\b|\bpartially\b|\bunderperform\w*|\bworse\b|"
                       r"\binferior\b", re.I)
 # A negator this many words from a question term denies it: the negation scope of

@@ -4,7 +4,8 @@ them; "compare the papers that X" compares every paper doing X; the ways a resea
 the collection itself ("who else works on X", "what's in here about X", "... Anything
 relevant?") ask for papers; a purpose clause ("so that the video moves in sync") names no
 domain of the work asked for; alternatives may repeat their preposition ("from rats or from
-mice?"); a place is asked in other words ("where geographically", "source countries")."""
+mice?"); a place is asked in other words ("where geographically", "source countries"); "not
+only X but also Y" denies nothing."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from rag.asked import offered_words
 from rag.listing import applied_nowhere
 from rag.query import analyse
+from rag.verdicts import verdict
 from tests.extractive_fakes import alike_answer, hit
 
 _PLANNER = ("We propose a novel transformer-based Diffusion Planner for closed-loop planning. "
@@ -98,3 +100,13 @@ def test_alternatives_may_repeat_their_preposition(question: str, offered: set[s
 ])
 def test_a_place_asked_in_other_words(question: str, asks_for: str | None) -> None:
     assert analyse(question).asks_for == asks_for
+
+
+@pytest.mark.parametrize(("sentence", "found"), [
+    ("It is not only a way to accelerate training but can also improve data quality.", "yes"),
+    ("It is not just faster: it also improves data quality.", "yes"),
+    # control: a plain denial
+    ("It does not improve data quality.", "no"),
+])
+def test_not_only_grants_what_follows(sentence: str, found: str) -> None:
+    assert verdict("Can the selection improve data quality?", sentence) == found
