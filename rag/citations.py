@@ -25,6 +25,7 @@ from rag.borrowed import added_run, borrowed_phrases
 from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
 from rag.comparisons import (
     check_baselines_win,
+    check_chosen_over,
     check_comparison,
     check_direction,
     check_heeded,
@@ -288,6 +289,7 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or check_paired_terms(claim, paper_text)
                      or check_heeded(claim, paper_text)
                      or check_preference(claim, paper_text)
+                     or check_chosen_over(claim, paper_text)
                      or check_added_drawback(claim, paper_text)
                      or check_denied_benefit(claim, paper_text))
         if check.supported and (added or reversed_):

@@ -23,6 +23,7 @@ from rag.cues.claim_checks import (
     BASELINES_WIN,
     BEATS_BASELINES,
     CAUSES,
+    CHOSEN_SAID_SHARE,
     COMPARISON_REACH,
     DECOMPOSES,
     DIRECTION,
@@ -200,10 +201,11 @@ def _side(text: str, words: int, *, last: bool = False) -> set[str]:
     return set(terms(" ".join(said[-words:] if last else said[:words]))) - PREFERENCE_FILLERS
 
 
-def _preferences(text: str) -> list[tuple[set[str], set[str]]]:
-    """(preferred, set aside) pairs of a sentence, each side as its content words."""
+def _preferences(text: str, contrasts_only: bool = False) -> list[tuple[set[str], set[str]]]:
+    """(preferred, set aside) pairs of a sentence, each side as its content words; with
+    `contrasts_only`, those of "rather than" / "instead of" alone, not of comparatives."""
     found = []
-    for m in PREFERRED_THAN.finditer(text):
+    for m in [] if contrasts_only else PREFERRED_THAN.finditer(text):
         clause = re.split(r"[,;:()]", text[:m.start()])[-1]
         found.append((_side(clause, PREFERRED_WORDS, last=True),
                       _side(m["aside"], SET_ASIDE_WORDS)))
@@ -229,4 +231,18 @@ def check_preference(claim: str, paper_text: str) -> str | None:
                         and their_aside & preferred and not their_aside & aside
                         and len(preferred & their_aside) >= len(preferred & their_preferred)):
                     return "prefers what the abstract sets aside"
+    return None
+
+
+def check_chosen_over(claim: str, paper_text: str) -> str | None:
+    """"A rather than B" where the abstract says B, every word of it, and not most of A: the
+    claim sets aside what the abstract says for what it never says ("their feed-forward
+    networks rather than self-attention" where the abstract attributes it to "their multi-head
+    self-attention mechanisms")."""
+    said = set(terms(paper_text))
+    for preferred, aside in _preferences(clean_for_display(strip_markers(claim)), True):
+        preferred = {w for w in preferred if not w.endswith("ly")}  # "specifically": no thing
+        if preferred and aside <= said \
+                and len(preferred & said) < CHOSEN_SAID_SHARE * len(preferred):
+            return "sets aside what the abstract says for what it does not say"
     return None
