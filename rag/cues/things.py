@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from paperwise.text import stem
+
 # "In which four domains was X evaluated", "what kinds of models was X tested on": the noun
 # before the verb is what must be named; a sentence using it comes first (issue 13 fresh dev
 # batch: the method sentence was quoted instead of "on four challenging domains---...").
@@ -52,9 +54,11 @@ NOT_A_THING = frozenset("paper work study author one way extent signal input inf
 # Container nouns ("what components does X bundle", "which two things does X learn") say only
 # that something is asked; an abstract lists the parts without the word (the test split's q006
 # and q019, broken when this gate first reached questions asking for no name; see README).
-CLASSIFIER_THINGS = frozenset("type kind sort variant form category class version family model "
-                              "llm backbone encoder decoder thing component part element piece "
-                              "aspect item".split())
+# ... each as rag/asked.py's stem() folds it, singular or plural ("classes" → "classe");
+# "which feedback modalities" asks for kinds of feedback (dev split mt010b, mq014a).
+CLASSIFIER_THINGS = frozenset(map(stem, (
+    "type kind sort variant form category class classes version family model llm backbone "
+    "encoder decoder thing component part element piece aspect item modality").split()))
 # Benchmarks and datasets are named where a paper reports its experiments: "Extensive
 # experiments on the PASCAL VOC and MS-COCO show ..." (issue 13 fresh dev batch).
 # A suite or a simulation is where results are reported too: "performs favorably in a

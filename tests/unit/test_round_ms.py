@@ -5,7 +5,8 @@ the collection itself ("who else works on X", "what's in here about X", "... Any
 relevant?") ask for papers; a purpose clause ("so that the video moves in sync") names no
 domain of the work asked for; alternatives may repeat their preposition ("from rats or from
 mice?"); a place is asked in other words ("where geographically", "source countries"); "not
-only X but also Y" denies nothing."""
+only X but also Y" denies nothing; words classing the thing asked ("which dynamics
+classes", "which feedback modalities") need not be said."""
 
 from __future__ import annotations
 
@@ -110,3 +111,14 @@ def test_a_place_asked_in_other_words(question: str, asks_for: str | None) -> No
 ])
 def test_not_only_grants_what_follows(sentence: str, found: str) -> None:
     assert verdict("Can the selection improve data quality?", sentence) == found
+
+
+@pytest.mark.parametrize("question", [
+    "SSL as system identification in latent space: which dynamics classes are covered?",
+    "Which feedback modalities does that model of human feedback accommodate?",
+])
+def test_words_classing_the_thing_asked_need_not_be_said(question: str) -> None:
+    hits = [hit("We show that SSL can perform system identification in latent space. It can "
+                "identify linear, switching linear and non-linear dynamics. For cardinal and "
+                "dueling feedback we present two methods", "DCL")]
+    assert alike_answer(question, hits).answerable
