@@ -21,7 +21,14 @@ from rag.evidence import (
     topic_pairs,
 )
 from rag.introduced import introduces, new_kinds
-from rag.names import example_names, is_name, name_pattern, name_tokens
+from rag.names import (
+    example_names,
+    example_pattern,
+    example_phrases,
+    is_name,
+    name_pattern,
+    name_tokens,
+)
 from rag.query import QuestionIntent, topic_alternatives
 
 
@@ -80,6 +87,9 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     topic = _topic_word(question, [best_of[m] for m in shown], weight) \
         if intent.shape == "list" else None
     least = cues.LIST_TOPIC_WORD_SCORE[intent.language]
+    # ... as does one saying a phrase the question gives as an example of its topic
+    names += [example_pattern(p) for p in example_phrases(question)] \
+        if intent.shape == "list" else []
     for s in scored:  # a paper mentioning an asked name or the topic fits, shown by that sentence
         if s.marker in best_of and (any(n.search(s.text) for n in names)
                                     or holds_pair(s.text, pairs)

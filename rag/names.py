@@ -6,11 +6,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from paperwise.text import split_sentences
+from paperwise.text import STOPWORDS, split_sentences
 from paperwise.types import Hit
 from rag import cues
 from rag.claims import names_missing_from, shortened_in, spelled_out
-from rag.cues.parts import ASIDE
+from rag.cues.parts import (
+    ASIDE,
+    EXAMPLE_SEPARATOR,
+    LISTED_EXAMPLES,
+    MAX_EXAMPLE_WORDS,
+    MIN_EXAMPLE_WORDS,
+)
 
 
 def is_name(title: str) -> bool:
@@ -157,6 +163,23 @@ def example_names(question: str) -> set[str]:
     "hardware such as NPUs")."""
     clauses = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question)]
     return {n for clause in clauses for n in name_tokens(clause)}
+
+
+def example_phrases(question: str) -> list[str]:
+    """The phrases of several words a question lists as examples of its topic ("(circuits,
+    activation patching, SAEs)", "such as sparse autoencoder features or attention heads",
+    "...: circuits / SAEs / activation patching"): a paper saying one is on the topic."""
+    clauses = [*cues.EXAMPLE_CLAUSE.findall(question), *ASIDE.findall(question),
+               *LISTED_EXAMPLES.findall(question)]
+    items = (item.strip(" .?!-–—") for clause in clauses
+             for item in EXAMPLE_SEPARATOR.split(clause))
+    return [item for item in items if MIN_EXAMPLE_WORDS <= len(item.split()) <= MAX_EXAMPLE_WORDS
+            and not set(item.lower().split()) <= STOPWORDS]
+
+
+def example_pattern(phrase: str) -> re.Pattern[str]:
+    """An example phrase as a pattern finding it whole in a text."""
+    return re.compile(rf"\b{re.escape(phrase)}\b", re.I)
 
 
 def _word_runs(text: str, n: int) -> list[tuple[str, list[str]]]:

@@ -30,7 +30,7 @@ from rag import cues
 from rag.aliases import Aliases, mine_aliases
 from rag.filters import Filters
 from rag.introduced import introduces
-from rag.names import name_pattern, name_tokens, names_paper
+from rag.names import example_pattern, example_phrases, name_pattern, name_tokens, names_paper
 from rag.query import Query
 from rag.spelling import written_forms
 
@@ -297,7 +297,8 @@ class HybridRetriever:
     def mentioning(self, question: str, shown: list[Hit], filters: Filters | None = None,
                    limit: int = cues.NAMED_EXTRA) -> list[Hit]:
         """Up to `limit` papers besides `shown` whose abstracts name one of the question's
-        names (the version it asks for, if any: "Llama 3"). A list
+        names (the version it asks for, if any: "Llama 3") or say a phrase it gives as an
+        example of its topic. A list
         question naming things ("which papers use Gemma or Phi models?") asks for every paper
         using them, while search ranks papers by the whole question (issue 13: fetch more when
         many fit). BM25's postings find the candidates; the whole name must be in the chunk."""
@@ -308,6 +309,12 @@ class HybridRetriever:
             scores = corpus.bm25.scores_of_versions(name)
             # every chunk naming it: as many as score (a name is rare), not all the chunks
             for chunk in _top_chunks(corpus, scores, int(np.count_nonzero(scores)),
+                                     filters or Filters()):
+                if chunk.paper_id not in seen and pattern.search(chunk.text):
+                    found.setdefault(chunk.paper_id, chunk)
+        for phrase in example_phrases(question):  # "(circuits, activation patching, SAEs)"
+            pattern = example_pattern(phrase)
+            for chunk in _top_chunks(corpus, corpus.bm25.scores(phrase), cues.EXAMPLE_SCAN,
                                      filters or Filters()):
                 if chunk.paper_id not in seen and pattern.search(chunk.text):
                     found.setdefault(chunk.paper_id, chunk)

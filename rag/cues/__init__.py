@@ -29,6 +29,7 @@ from rag.cues.listing import (  # noqa: F401
     CUT_WORD_MIN,
     CUT_WORD_MISSING,
     DERIVED_ENDING,
+    EXAMPLE_SCAN,
     GENERAL_WORDS,
     HEARD_PREFIX,
     INTRODUCED_REACH,

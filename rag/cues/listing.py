@@ -292,6 +292,9 @@ INTRODUCED_REACH = 12
 # ... found among this many chunks scoring best for the kind's word (BM25): a bound on the work
 # at 100k chunks, where a chunk introducing a benchmark says the word more than most.
 INTRODUCED_SCAN = 200
+# ... and among as many for a phrase a list question gives as an example of its topic ("(circuits,
+# activation patching, SAEs)": rag/names.py example_phrases), which the chunk must say whole.
+EXAMPLE_SCAN = INTRODUCED_SCAN
 # ... and on the question's topic: some sentence of the paper this like the question (MiniLM
 # cosine). Dev split, "new benchmarks (or datasets) for evaluating LLMs": the papers introducing
 # one that the question's writers listed 0.255-0.597 (AIR-BENCH 2024 lowest, saying "language

@@ -68,6 +68,16 @@ EXAMPLE_CLAUSE = re.compile(r"\b(?:e\.g\.|for example|for instance|such as)[,:]?
 # A list question's aside says what its topic covers ("work combining LLMs with tree search
 # (MCTS or tree-search refinement)"): its names are examples too (fresh batch t: refused).
 ASIDE = re.compile(r"\(([^()]*)\)")
+# ... or listed after a colon or a dash ("mech interp on transformers: circuits / SAEs /
+# activation patching", "papers that look inside LLMs - circuits, attention heads, activation
+# patching"): a list, so a comma or a slash in it. Each item of MIN_EXAMPLE_WORDS to
+# MAX_EXAMPLE_WORDS words is a phrase a paper on the topic may say where it never names the
+# topic (dev split: the paper using "vocabulary projection and activation patching" never says
+# "mechanistic interpretability": mc009, mp019a, c027 ...).
+LISTED_EXAMPLES = re.compile(r"(?:[:]|\s[-–—])\s+([^:?.;]*[,/][^:?.;]*)")
+EXAMPLE_SEPARATOR = re.compile(r"\s*(?:,|/|;|\bor\b|\band\b|\betc\b)\s*")
+MIN_EXAMPLE_WORDS = 2
+MAX_EXAMPLE_WORDS = 4
 
 # A bare topic typed as into a search box ("speech recognition for low-resource languages"):
 # no question word, no sentence mark, a handful of words. It asks which papers cover it

@@ -465,3 +465,13 @@ def test_a_list_takes_the_papers_on_other_names_the_abstracts_give_its_topic(
     # learning"; GMDP's says "incremental object detection", never "continual" (dev split)
     answer = seed_qa.ask("continual learning papers")
     assert {"ARC", "STAR", "GMDP"} <= {c.paper.title for c in answer.citations}
+
+
+def test_a_list_takes_a_paper_saying_a_phrase_given_as_an_example_of_its_topic(
+        seed_qa: PaperQA) -> None:
+    # the paper using "vocabulary projection and activation patching" never says "mechanistic
+    # interpretability", and no search for the whole question finds it (dev split q079)
+    answer = seed_qa.ask("Which papers use mechanistic-interpretability tools (circuit analysis, "
+                         "activation patching, sparse autoencoders, computation-graph "
+                         "extraction) to study what happens inside transformer models?")
+    assert "Multiple-choice question answering (MCQA)" in {c.paper.title for c in answer.citations}

@@ -6,7 +6,9 @@ relevant?") ask for papers; a purpose clause ("so that the video moves in sync")
 domain of the work asked for; alternatives may repeat their preposition ("from rats or from
 mice?"); a place is asked in other words ("where geographically", "source countries"); "not
 only X but also Y" denies nothing; words classing the thing asked ("which dynamics
-classes", "which feedback modalities") need not be said."""
+classes", "which feedback modalities") need not be said; a paper saying a phrase the question
+gives as an example of its topic ("(circuits, activation patching)") is listed (its case is in
+tests/integration/test_answers.py, on the seed index)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import pytest
 
 from rag.asked import offered_words
 from rag.listing import applied_nowhere
+from rag.names import example_phrases
 from rag.query import analyse
 from rag.verdicts import verdict
 from tests.extractive_fakes import alike_answer, hit
@@ -122,3 +125,20 @@ def test_words_classing_the_thing_asked_need_not_be_said(question: str) -> None:
                 "identify linear, switching linear and non-linear dynamics. For cardinal and "
                 "dueling feedback we present two methods", "DCL")]
     assert alike_answer(question, hits).answerable
+
+
+@pytest.mark.parametrize(("question", "phrases"), [
+    ("who else works on mechanistic interpretability of transformers (circuits, activation "
+     "patching, SAEs)?", ["activation patching"]),
+    ("mech interp on transformers: circuits / SAEs / activation patching",
+     ["activation patching"]),
+    ("papers that look inside LLMs - circuits, attention heads, activation patching",
+     ["attention heads", "activation patching"]),
+    ("work on tree search, such as Monte Carlo tree search or beam search?",
+     ["Monte Carlo tree search", "beam search"]),
+    # controls: no list of examples
+    ("What is X: a method for tree search?", []),
+    ("Which papers use mechanistic interpretability?", []),
+])
+def test_the_phrases_a_question_gives_as_examples(question: str, phrases: list[str]) -> None:
+    assert example_phrases(question) == phrases
