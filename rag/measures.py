@@ -17,6 +17,9 @@ def counted_words(question: str) -> list[str]:
     """The words after "how many": what the number must count ("risk categories")."""
     # quotes off: "how many heartbeat 'words'" counts words (fresh dev batch 28)
     unquoted = re.sub(r"[\"'‘’“”]", "", question)
+    if pair := re.search(r"\b([\w-]+)/([\w-]+)\b", unquoted):  # "how many houses/indoor layouts"
+        sides = [unquoted[:pair.start()] + side + unquoted[pair.end():] for side in pair.groups()]
+        return list(dict.fromkeys(w for side in sides for w in counted_words(side)))
     if partitive := cues.PARTITIVE_COUNT.search(unquoted):
         return [partitive[1].casefold()]
     match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)

@@ -13,8 +13,12 @@ from rag.cues.naming import ACCELERATORS
 DETAIL_ASKS: dict[str, re.Pattern[str]] = {
     # How long training took is told as a duration or in GPU time (issue 13: "How long does X
     # take to train?" was refused though "in 5-10 minutes of training" answers it).
+    # ... not a cut in it, a figure: "the percentage cut in training time relative to AdamW"
+    # (dev split mq006b, refused for want of a duration)
     "training_time": re.compile(r"\b(?:how long (?:did|does|do|to|would|will) .*(?:train|fine-?tun)"
-                                r"|training time|time (?:needed|required|it takes|taken) to train"
+                                r"|(?<!cut in )(?<!cuts in )(?<!reduction in )(?<!savings in )"
+                                r"(?<!saving in )(?<!decrease in )(?<!drop in )training time"
+                                r"|time (?:needed|required|it takes|taken) to train"
                                 r"|take to train)\w*|训练时间", re.I),
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institution|affiliat\w*|which lab|"
                               r"which company|fund(?:ed|ing|er|ers)|sponsor\w*)\b"

@@ -8,7 +8,8 @@ mice?"); a place is asked in other words ("where geographically", "source countr
 only X but also Y" denies nothing; words classing the thing asked ("which dynamics
 classes", "which feedback modalities") need not be said; a paper saying a phrase the question
 gives as an example of its topic ("(circuits, activation patching)") is listed (its case is in
-tests/integration/test_answers.py, on the seed index)."""
+tests/integration/test_answers.py, on the seed index); things counted with a slash
+("houses/indoor layouts") are either; a cut in training time is a figure, not a duration."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 
 from rag.asked import offered_words
 from rag.listing import applied_nowhere
+from rag.measures import counted_words
 from rag.names import example_phrases
 from rag.query import analyse
 from rag.verdicts import verdict
@@ -142,3 +144,21 @@ def test_words_classing_the_thing_asked_need_not_be_said(question: str) -> None:
 ])
 def test_the_phrases_a_question_gives_as_examples(question: str, phrases: list[str]) -> None:
     assert example_phrases(question) == phrases
+
+
+@pytest.mark.parametrize(("question", "counted"), [
+    ("How many distinct houses/indoor layouts were the trajectories recorded in?",
+     {"houses", "layouts", "environments"}),
+    ("How many GPUs/TPUs were used?", {"gpus", "tpus"}),
+])
+def test_things_counted_with_a_slash_are_either(question: str, counted: set[str]) -> None:
+    assert counted <= set(counted_words(question))
+
+
+@pytest.mark.parametrize(("question", "asks_for"), [
+    ("Give me the percentage cut in training time relative to AdamW for SOAP.", "quantity"),
+    # control: the training time itself
+    ("What is the training time of SOAP?", "training_time"),
+])
+def test_a_cut_in_training_time_is_a_figure(question: str, asks_for: str) -> None:
+    assert analyse(question).asks_for == asks_for
