@@ -1,18 +1,23 @@
 """A drawback the claim adds in a concession ("..., though it tends to worsen value
 overestimation", "albeit at lower efficiency") that its cited abstract never speaks of, and a
-benefit it denies ("adds little robustness") where the abstract states one: reversals an LLM
-writes by hedging a result the abstract states plainly. English only. Cues:
+benefit it denies ("adds little robustness") where the abstract states one, and a thing said
+to be "already" done that the abstract says is lacking: reversals an LLM writes by hedging a
+result the abstract states plainly, or by granting what it says is missing. English only. Cues:
 rag/cues/claim_checks.py."""
 
 from __future__ import annotations
 
 from paperwise.text import base_forms, language_of, split_sentences, strip_markers
 from rag.cues.claim_checks import (
+    ALREADY_REACH,
+    ALREADY_SAID,
+    ALREADY_SHARED_TERMS,
     CONCESSION,
     DRAWBACK_BACKING,
     DRAWBACK_SHARED_TERMS,
     DRAWBACK_WORDS,
     EFFECT_WORDS,
+    LACKING,
     NULL_EFFECT,
     NULL_EFFECT_SHARED_TERMS,
 )
@@ -68,4 +73,20 @@ def check_denied_benefit(claim: str, paper_text: str) -> str | None:
     if any(f & (EFFECT_WORDS | VALENCE_POSITIVE) for f in forms) and not any(
             f & VALENCE_NEGATIVE for f in forms):
         return f"says '{found.group(0)}' where the abstract states an effect"
+    return None
+
+
+def check_granted_lack(claim: str, paper_text: str) -> str | None:
+    """The claim says something is "already" so where the abstract sentence sharing its words
+    says it is lacking (cues ALREADY_SAID, LACKING)."""
+    claim = strip_markers(claim)
+    for found in ALREADY_SAID.finditer(claim) if language_of(claim) == "en" else ():
+        before = [t for t in read_words(found[1]) if content_keys([t])][-ALREADY_REACH[0]:]
+        after = [t for t in read_words(found[2]) if content_keys([t])][:ALREADY_REACH[1]]
+        for sentence in split_sentences(paper_text):
+            keys = content_keys(read_words(sentence))
+            if LACKING.search(sentence) and "already" not in sentence.lower() \
+                    and keys & content_keys(after) \
+                    and len(keys & content_keys(before + after)) >= ALREADY_SHARED_TERMS:
+                return "says it is already so where the abstract says it is lacking"
     return None

@@ -347,6 +347,20 @@ DRAWBACK_BACKING = frozenset((
     "neglect overlook compromise challenge issue problem cost expense trade-off tradeoff "
     "lack").split())
 DRAWBACK_SHARED_TERMS = 2
+# A claim saying a thing is "already" done ("agents already incorporate long-horizon feedback
+# well", "the existing paradigm already accounts for the bias") where the abstract sentence
+# sharing ALREADY_SHARED_TERMS of its words (one after "already") says it is lacking: "a need
+# for agents to better incorporate ...", "still fails to address this bias" (rag/drawbacks.py
+# check_granted_lack). General English of shortcomings. Issue 12, tenth stop, dev split: 4
+# reversals caught (bb020x, zf014x, zk009x, zs060), none of 4,938 faithful dev sentences flagged;
+# test split: none either way.
+ALREADY_SAID = re.compile(r"([^,;:]*?)\balready\s+([^,;:]*)", re.I)
+LACKING = re.compile(r"\b(?:fail(?:s|ed)? to|still fails?|needs? (?:to|for)|a need\b|lacks?\b|"
+                     r"lacking|unable|cannot|can't|(?:does|do|did) not|struggles? to|"
+                     r"overlook\w*|ignor\w*|neglect\w*|remains? (?:an )?(?:open|unclear|"
+                     r"unexplored|challenging))", re.I)
+ALREADY_SHARED_TERMS = 2
+ALREADY_REACH = (4, 5)  # content words read before and after "already"
 # ... and a benefit denied: a claim saying an effect is null ("adds little robustness", "leaves
 # robustness largely unchanged", "offers only marginal gains", "does not carry over") where the
 # abstract sentence sharing most of its words (at least NULL_EFFECT_SHARED_TERMS) states an
