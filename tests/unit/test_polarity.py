@@ -289,8 +289,10 @@ CONTEXT = [
 
 
 def test_a_negation_another_close_sentence_states_is_backed() -> None:
+    # a bare negation: "does not grow" would read as "fixed", a pair of POLARITY_PAIRS
     claim = ("For a fixed precision, one transformer can work on an arbitrary, even infinite, "
-             "number of tokens, with an embedding dimension that does not grow with precision.")
+             "number of tokens, with an embedding dimension that does not change with "
+             "precision.")
     assert check_polarity(claim, CONTEXT[0]) is not None  # the closest alone lacks it
     assert check_polarity(claim, CONTEXT[0], tuple(CONTEXT)) is None
     assert check_reversal(claim, CONTEXT) is None
