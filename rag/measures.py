@@ -14,12 +14,17 @@ from rag.figures import numbers_near
 
 
 def counted_words(question: str) -> list[str]:
-    """The words after "how many": what the number must count ("risk categories")."""
+    """The words after "how many": what the number must count ("risk categories"); either of
+    two joined by a slash ("how many houses/indoor layouts": the first slash only)."""
     # quotes off: "how many heartbeat 'words'" counts words (fresh dev batch 28)
     unquoted = re.sub(r"[\"'‘’“”]", "", question)
-    if pair := re.search(r"\b([\w-]+)/([\w-]+)\b", unquoted):  # "how many houses/indoor layouts"
-        sides = [unquoted[:pair.start()] + side + unquoted[pair.end():] for side in pair.groups()]
-        return list(dict.fromkeys(w for side in sides for w in counted_words(side)))
+    pair = re.search(r"\b([\w-]+)/([\w-]+)\b", unquoted)
+    sides = [unquoted[:pair.start()] + side + unquoted[pair.end():]
+             for side in pair.groups()] if pair else [unquoted]
+    return list(dict.fromkeys(w for side in sides for w in _counted_in(side)))
+
+
+def _counted_in(unquoted: str) -> list[str]:
     if partitive := cues.PARTITIVE_COUNT.search(unquoted):
         return [partitive[1].casefold()]
     match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)

@@ -155,6 +155,13 @@ def test_things_counted_with_a_slash_are_either(question: str, counted: set[str]
     assert counted <= set(counted_words(question))
 
 
+def test_only_the_first_slash_is_read_so_many_slashes_cost_one_reading() -> None:
+    # each slash read in turn would read the question twice more: 2 ** 600 readings of a
+    # 2,000-character question of slashes
+    assert counted_words("How many GPUs/TPUs were used on CPUs/NPUs?") == ["gpus", "tpus"]
+    assert counted_words("how many " + "a/b " * 600) == []
+
+
 @pytest.mark.parametrize(("question", "asks_for"), [
     ("Give me the percentage cut in training time relative to AdamW for SOAP.", "quantity"),
     # control: the training time itself
