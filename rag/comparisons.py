@@ -201,21 +201,28 @@ def _side(text: str, words: int, *, last: bool = False) -> set[str]:
     return set(terms(" ".join(said[-words:] if last else said[:words]))) - PREFERENCE_FILLERS
 
 
-def _preferences(text: str, contrasts_only: bool = False) -> list[tuple[set[str], set[str]]]:
-    """(preferred, set aside) pairs of a sentence, each side as its content words; with
-    `contrasts_only`, those of "rather than" / "instead of" alone, not of comparatives."""
-    found = []
-    for m in [] if contrasts_only else PREFERRED_THAN.finditer(text):
-        clause = re.split(r"[,;:()]", text[:m.start()])[-1]
-        found.append((_side(clause, PREFERRED_WORDS, last=True),
-                      _side(m["aside"], SET_ASIDE_WORDS)))
-    found += [(_side(m["preferred"], PREFERRED_WORDS), _side(m["aside"], SET_ASIDE_WORDS))
-              for m in SET_ASIDE_FIRST.finditer(text)]
+def _contrasts(text: str) -> list[tuple[set[str], set[str]]]:
+    """(preferred, set aside) pairs of a sentence's "instead of R, P" and "P rather than R",
+    each side as its content words."""
+    found = [(_side(m["preferred"], PREFERRED_WORDS), _side(m["aside"], SET_ASIDE_WORDS))
+             for m in SET_ASIDE_FIRST.finditer(text)]
     for m in SET_ASIDE_AFTER.finditer(text):
         clause = re.split(r"[,;:()]", text[:m.start()])[-1]
         found.append((_side(clause, PREFERRED_BEFORE_CONTRAST, last=True),
                       _side(m["aside"], SET_ASIDE_WORDS)))
     return [(preferred, aside) for preferred, aside in found if preferred and aside]
+
+
+def _preferences(text: str) -> list[tuple[set[str], set[str]]]:
+    """(preferred, set aside) pairs of a sentence, by comparatives ("P is more X than R") and
+    by contrasts, each side as its content words."""
+    found = []
+    for m in PREFERRED_THAN.finditer(text):
+        clause = re.split(r"[,;:()]", text[:m.start()])[-1]
+        found.append((_side(clause, PREFERRED_WORDS, last=True),
+                      _side(m["aside"], SET_ASIDE_WORDS)))
+    return [(preferred, aside) for preferred, aside in found if preferred and aside] \
+        + _contrasts(text)
 
 
 def check_preference(claim: str, paper_text: str) -> str | None:
@@ -240,7 +247,7 @@ def check_chosen_over(claim: str, paper_text: str) -> str | None:
     networks rather than self-attention" where the abstract attributes it to "their multi-head
     self-attention mechanisms")."""
     said = set(terms(paper_text))
-    for preferred, aside in _preferences(clean_for_display(strip_markers(claim)), True):
+    for preferred, aside in _contrasts(clean_for_display(strip_markers(claim))):
         preferred = {w for w in preferred if not w.endswith("ly")}  # "specifically": no thing
         if preferred and aside <= said \
                 and len(preferred & said) < CHOSEN_SAID_SHARE * len(preferred):

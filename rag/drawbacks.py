@@ -80,13 +80,14 @@ def check_granted_lack(claim: str, paper_text: str) -> str | None:
     """The claim says something is "already" so where the abstract sentence sharing its words
     says it is lacking (cues ALREADY_SAID, LACKING)."""
     claim = strip_markers(claim)
-    for found in ALREADY_SAID.finditer(claim) if language_of(claim) == "en" else ():
+    said = list(ALREADY_SAID.finditer(claim)) if language_of(claim) == "en" else []
+    lacking = [content_keys(read_words(s)) for s in split_sentences(paper_text) if said
+               and LACKING.search(s) and "already" not in s.lower()]
+    for found in said:
         before = [t for t in read_words(found[1]) if content_keys([t])][-ALREADY_REACH[0]:]
         after = [t for t in read_words(found[2]) if content_keys([t])][:ALREADY_REACH[1]]
-        for sentence in split_sentences(paper_text):
-            keys = content_keys(read_words(sentence))
-            if LACKING.search(sentence) and "already" not in sentence.lower() \
-                    and keys & content_keys(after) \
-                    and len(keys & content_keys(before + after)) >= ALREADY_SHARED_TERMS:
-                return "says it is already so where the abstract says it is lacking"
+        after_keys, keys = content_keys(after), content_keys(before + after)
+        if any(sentence & after_keys and len(sentence & keys) >= ALREADY_SHARED_TERMS
+               for sentence in lacking):
+            return "says it is already so where the abstract says it is lacking"
     return None

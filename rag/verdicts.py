@@ -62,8 +62,9 @@ def verdict(question: str, sentence: str) -> str | None:
     tokens = TOKEN.findall(sentence.casefold())
     stems = [stem(t) for t in tokens]
     for i, token in enumerate(tokens):
-        granting = tokens[i + 1:i + 2] and tokens[i + 1] in answer_shape.NOT_DENYING_BEFORE
-        if answer_shape.DENYING.fullmatch(token) and not granting and asked & set(
+        following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if answer_shape.DENYING.fullmatch(token) \
+                and following not in answer_shape.NOT_DENYING_BEFORE and asked & set(
                 stems[i + 1 : i + 1 + answer_shape.NEGATION_WINDOW]):
             return "no"
     if answer_shape.LIMITING.search(sentence):
