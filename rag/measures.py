@@ -92,8 +92,12 @@ def measure_qualifiers(question: str) -> set[str]:
                r" ([a-z][\w-]*) "
                rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
     found = {m.casefold() for m in re.findall(pattern, question, re.I)}
-    if cues.TERSE_MEASURE.search(question):  # typed: "heartlang ecg vocab size?" → vocab
-        terse = rf"([a-z][\w-]*) (?:{'|'.join(cues.QUALIFIED_HEADS)})s?\s*\??\s*$"
+    if cues.TERSE_MEASURE.search(question):  # typed: "heartlang ecg vocab size?" → vocab;
+        # "soap learning rate lm pretraining" → learning (dev mv028a), the last measure only:
+        # "nutribench size - number of meals", "size of detector pool" (dev y014, mb007a)
+        nouns = "|".join(map(re.escape, cues.MEASURE_NOUNS))
+        terse = (rf"\b([a-z][\w-]*) (?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b"
+                 rf"(?!\s+of\b)(?!.*\b(?:{nouns})s?\b)")
         found |= {m.casefold() for m in re.findall(terse, question, re.I)}
     unqualifying = cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS | cues.COLLECTION_QUALIFIERS
     kept = {m for m in found if m in cues.QUALIFIER_WORDS or m not in unqualifying}

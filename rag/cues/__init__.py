@@ -101,6 +101,8 @@ from rag.cues.parts import (  # noqa: F401
     RECASE_SHARE_ENGLISH,
     SHORTHAND,
     SLASHED_TOPICS,
+    TERSE_NAME_PREFIX,
+    TERSE_NAME_SLOT,
     TERSE_SUBJECT,
     TOPIC_OR,
     WORDS_OR_BEFORE_HEAD,
@@ -225,7 +227,11 @@ ABOUT_ONE_NAMED = re.compile(
 COMPARE_ASK = re.compile(
     r"\bcompare[sd]?\b|\bcomparison\b|\bdiffer(?:s|ed)?\b|\bdifferences? (?:between|from|"
     r"among)\b|\bhow (?:is|are|does|do) \S+(?: \S+){0,4} different\b|\bversus\b|\bvs\.?\s|"
-    r"\bhow do .+ and .+ (?:differ|compare)\b|比较|区别|异同", re.I)
+    r"\bhow do .+ and .+ (?:differ|compare)\b"
+    # "a couple of papers here model RNA. How does each of them build in ...?" asks paper by
+    # paper (dev mv022b; general English)
+    r"|\beach of (?:them|(?:these|those|the) (?:papers|works|studies|methods|approaches|"
+    r"abstracts))\b|比较|区别|异同", re.I)
 # "Compare the papers (approaches, methods) that X": every paper doing X, though the words of X
 # are one paper's title ("policy evaluation": dev split b023, k037 answered from that paper
 # alone), not two things inside one paper.

@@ -211,7 +211,7 @@ LIST_ASK = re.compile(
     r"|\bpoint me (?:to|at|towards) (?:any |some |the )?(?:work|papers?|research|studies)\b"
     # a later sentence opening "Which works ..." asks for papers as the first one does (dev
     # split lt024b); after a comma it may be a relative clause (", which studies graphs")
-    r"|(?<=[.?!])\s+(?:which|what) (?:\S+ ){0,2}?(?:works|studies)\b"
+    r"|(?<=[.?!])\s+(?:which|what) (?:\S+ ){0,2}?(?:works|studies|research)\b"
     r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) (?:collection|set|corpus|index)\b"
     # "what's in this collection on that problem?" (fresh dev batch me)
     r"|\bwhat(?:'s| is)(?: there)? in (?:this|the) (?:collection|set|corpus|index)\b"
@@ -271,6 +271,12 @@ LIST_ASK = re.compile(
     r"|\banything (?:in )?here (?:on|about|regarding|for)\b"
     r"|\b(?:is|are) there (?:any )?(?:\S+ ){0,2}?(?:abstracts|articles)\b"
     r"|\blist (?:them|those|these)(?: all)?\s*[.!?]?\s*$"
+    # "do any of these papers release ...", "whether anything in this set of papers tries to
+    # ...", "What research in this set trains ..." (dev: ms020b, mv015b, mv021b; general English
+    # of asking a collection)
+    r"|\bany of (?:these|the|those) (?:\S+ )?(?:papers|abstracts|works|studies)\b"
+    r"|\banything in (?:this|the) (?:set|collection|corpus|index)\b"
+    r"|^\s*+(?:which|what) research\b"
     r"|(?:^|[,;:–—-]|[.!?]\s)\s*(?:what(?:'s| is) in here|anything relevant(?: here)?)"
     r"\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)

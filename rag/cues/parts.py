@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from rag.cues.quantity import NO_QUESTION_WORD, TERSE_TOPIC_WORDS
+
 # A compound question: parts joined by "and" + a question word, or several question marks.
 # A run of spaces is tried from its first one only ((?<!\s)): else each space of a long run
 # scans the rest of it, quadratic (18,000 spaces took 1.3 s; the fuzz test's 2 s deadline).
@@ -127,6 +129,13 @@ NAME_SLOT_AFTER = re.compile(r"^\s+(?:datasets?|benchmarks?|results?|scores?|spl
                              # "heartlang ptbxl auroc" (fresh dev batch ld)
                              r"|models?|numbers?|accuracy|performance|auroc|auc|f1|fid)\b", re.I)
 NAME_SLOT_MIN_LENGTH = 4
+# ... or anywhere in a few typed words: "robotouille claude async success rate" (dev ms026a:
+# answered from the figures the abstracts do give). Each word there qualifies what is asked.
+TERSE_NAME_SLOT = re.compile(
+    NO_QUESTION_WORD + rf"\s*(?:\S+\s+){{1,{TERSE_TOPIC_WORDS}}}\S+\s*\??\s*$", re.I)
+# ... unless the corpus has a word starting with its first letters: "quant" for quantization,
+# "rewire" for rewiring, "parameterisation" (dev mf006a, ml013a, mn010a)
+TERSE_NAME_PREFIX = 5
 # Chat shorthand read as the words it stands for: "# of human subjects" asks how many (fresh
 # dev batch lc), "w/ tree search", "w/o labels".
 SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (

@@ -146,7 +146,11 @@ TERSE_MEASURE = re.compile(
     # ... or a benchmark typed in lower case: "autocgp success rate libero" (dev split lp026a);
     # not a noun the measure word modifies ("error correction", "reduction failure": dev s047,
     # mh012a; English nouns in -ion/-ure/-ment)
-    r"|\s+(?-i:[a-z][\w-]{2,})(?<!ion)(?<!ure)(?<!ment))?"
+    r"|\s+(?-i:[a-z][\w-]{2,})(?<!ion)(?<!ure)(?<!ment)"
+    # ... or two such words, or a unit: "soap learning rate lm pretraining", "jax2d throughput
+    # steps/sec" (dev mv028a, ms025a)
+    r"|\s+(?-i:[a-z][\w-]+)\s+(?-i:[a-z][\w-]{2,})(?<!ion)(?<!ure)(?<!ment)"
+    r"|\s+(?-i:[a-z]+)/(?-i:[a-z]+))?"
     r"\s*(?:\?+\s*[^?]{1,30})?\?*\s*$", re.I)
 # A unit the question names is the one the figure must carry: "how fast does X run? hz / ms
 # per frame" is not answered by "a 200-hour driving dataset", "in seconds per image" not by
