@@ -249,6 +249,20 @@ def _part_papers(part: str, bare: str, hits: list[Hit], named: set[int],
     return set() if paper_on_topic(topic, hits, named, weight) is not None else named
 
 
+def _part_line(part: str, bare: str, part_intent: QuestionIntent, pool: list[ScoredSentence],
+               hits: list[Hit], about: set[int], weight: Weight,
+               quoted_before: set[tuple[int, int]]) -> Line | None:
+    """A part's line. Where it would only repeat sentences shown for an earlier part ("which
+    framework explains X's benefits, and what new method do they propose?": the first part's
+    sentence scores best for the second too), the part's own answer among the sentences not
+    yet shown, if any (held-out ms016, now dev)."""
+    line = _detail_line(part, part_intent, pool, hits, about, weight)
+    if line is None or not {(s.marker, s.index) for s in line.quoted} <= quoted_before:
+        return line
+    unshown = [s for s in pool if (s.marker, s.index) not in quoted_before]
+    return _detail_line(bare, analyse(bare), unshown, hits, about, weight) or line
+
+
 def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                      hits: list[Hit], named: set[int], weight: Weight,
                      rescore: Callable[[str], list[ScoredSentence]]) -> Answer:
@@ -269,14 +283,16 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
             # "What GPUs was OLMoE trained on and how many GPU hours did it take?": "it" is
             # OLMoE, not the paper that counts GPU hours (fresh batch t)
             pool = [s for s in pool if s.marker in named]
-        line = _detail_line(part, part_intent, pool, hits, own or _part_papers(
-            part, bare, hits, named, weight), weight)
+        quoted_before = {(s.marker, s.index) for earlier in lines if isinstance(earlier, Line)
+                         for s in earlier.quoted}
+        line = _part_line(part, bare, part_intent, pool, hits,
+                          own or _part_papers(part, bare, hits, named, weight), weight,
+                          quoted_before)
         if line is None or missing_names(part, hits):
             missing.append(ORDINALS[min(number, len(ORDINALS) - 1)])
             detail_missing = detail_missing or part_intent.asks_for in cues.DETAIL_ASKS
-        elif not {(s.marker, s.index) for s in line.quoted} <= {
-                (s.marker, s.index) for earlier in lines if isinstance(earlier, Line)
-                for s in earlier.quoted}:  # one sentence may answer both parts: shown once
+        elif not {(s.marker, s.index) for s in line.quoted} <= quoted_before:
+            # one sentence may answer both parts: shown once
             shown = with_verdict(part, line) if part_intent.yes_no else line
             lines.append(shown)
             if part_intent.yes_no and part_intent.asks_for is None:

@@ -14,7 +14,7 @@ import pytest
 from rag.measures import measure_qualifiers
 from rag.query import analyse
 from rag.spelling import recase
-from tests.extractive_fakes import recased_in
+from tests.extractive_fakes import alike_answer, hit, recased_in
 
 _CORPUS = ["Robotouille is an asynchronous benchmark: agents reach an 11% success rate.",
            "We study mixed-precision quantization and its speedup on an NPU.",
@@ -66,3 +66,14 @@ def test_the_qualifier_of_the_last_typed_measure_is_read() -> None:
     # controls: a measure followed by another, or by "of", is not the one asked
     assert measure_qualifiers("nutribench size - number of meal descriptions?") == set()
     assert measure_qualifiers("MetaOOD size of detector pool") == set()
+
+
+def test_a_later_part_answered_by_the_first_parts_sentence_gets_its_own() -> None:
+    abstract = ("METRA is a recent skill learning method. We argue that the benefits of METRA "
+                "can largely be explained within the framework of mutual information skill "
+                "learning (MISL). Our analysis suggests a new MISL method (contrastive "
+                "successor features) that retains the performance of METRA")
+    answer = alike_answer("Which framework do the authors say explains METRA's benefits, and "
+                          "what new method do they propose?", [hit(abstract, "METRA", "p1")])
+    assert "contrastive successor features" in answer.text
+    assert "framework of mutual information" in answer.text
