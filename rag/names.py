@@ -126,7 +126,9 @@ def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> l
     `examples=False`: names given as examples of a topic ("papers on tree search (e.g., MCTS)")
     are not needed, as a list question's topic may be shown by other instances; a detail's
     examples ("which LLMs (e.g. LLaMA)") say what the answer must name, and stay needed."""
-    text = " ".join(f"{h.paper.title} {h.paper.abstract}" for h in hits)
+    # ... nor metadata: "this set of ICLR papers" names their venue (dev mv015b)
+    text = " ".join(f"{h.paper.title} {h.paper.abstract} {h.paper.venue or ''} "
+                    f"{' '.join(h.paper.authors)}" for h in hits)
     haystack = text.casefold()
     # a version the question asks for must be there too: "LLaMA-2-13B" is not LLaMA-2-7B
     # "gpt4o" is GPT-4o: separators do not count (fresh dev batch lc)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rag.measures import measure_qualifiers
+from rag.names import missing_names
 from rag.query import analyse
 from rag.spelling import recase
 from tests.extractive_fakes import alike_answer, hit, recased_in
@@ -77,3 +78,14 @@ def test_a_later_part_answered_by_the_first_parts_sentence_gets_its_own() -> Non
                           "what new method do they propose?", [hit(abstract, "METRA", "p1")])
     assert "contrastive successor features" in answer.text
     assert "framework of mutual information" in answer.text
+
+
+def test_a_name_of_the_papers_venue_is_not_missing() -> None:
+    found = hit("We recover causal graphs from observational data.", "Causal graphs")
+    found = found.model_copy(update={"paper": found.paper.model_copy(
+        update={"venue": "ICLR 2025"})})
+    question = "Does anything in this set of ICLR papers recover causal graphs?"
+    assert missing_names(question, [found]) == []
+    # control: a name neither the abstract nor its metadata gives is still missing
+    assert missing_names("Does anything in this set of NeurIPS papers recover causal graphs?",
+                         [found]) == ["NeurIPS"]
