@@ -175,8 +175,10 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         # recording's other details (fresh dev batch a)
         found = _told(found, intent, lambda s: tells_thing(s, thing, hits))
     if intent.asks_for in (None, "name") and (offered := offered_words(question)):
+        outcome = cues.OUTCOME_OFFERED.search(question) is not None
         found = _told(found, intent, lambda s: bool(offered.intersection(
-            map(word_root, terms(s.text)))))
+            map(word_root, terms(s.text)))) or (outcome and bool(cues.OUTCOME_TOLD.search(
+                s.text))))
     if intent.asks_for == "compute" and (counted := set(counted_words(question))):
         found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
     if not found and intent.asks_for in (None, "name") and cues.BEATING.search(question):

@@ -70,6 +70,8 @@ from rag.cues.naming import (  # noqa: F401
     MODEL_NAME_ASK,
     NAME_ASK,
     OTHER_NAME_ASK,
+    OUTCOME_OFFERED,
+    OUTCOME_TOLD,
     RANKED_AMONG,
     RANKED_WINDOW,
     RANKING_ASK,

@@ -89,3 +89,15 @@ def test_a_name_of_the_papers_venue_is_not_missing() -> None:
     # control: a name neither the abstract nor its metadata gives is still missing
     assert missing_names("Does anything in this set of NeurIPS papers recover causal graphs?",
                          [found]) == ["NeurIPS"]
+
+
+def test_better_or_worse_is_told_by_a_sentence_saying_it_outperforms() -> None:
+    abstract = ("We propose canonical similarity analysis (CSA), which replicates multimodal "
+                "encoders with unimodal ones. Experiments show that CSA outperforms CLIP while "
+                "requiring far fewer multimodal pairs")
+    answer = alike_answer("canonical similarity analysis vs CLIP - better or worse?",
+                          [hit(abstract, "CSA", "p1")])
+    assert answer.answerable and "outperforms CLIP" in answer.text
+    # control: other offered words still need a sentence saying one of them
+    assert not alike_answer("canonical similarity analysis: recorded in rats or mice?",
+                            [hit(abstract, "CSA", "p1")]).answerable
