@@ -22,6 +22,7 @@ from rag.claims import names_in
 from rag.cues.claim_checks import (
     BASELINES_WIN,
     BEATS_BASELINES,
+    CAUSED_BY,
     CAUSES,
     CHOSEN_SAID_SHARE,
     COMPARISON_REACH,
@@ -125,9 +126,10 @@ def check_direction(claim: str, paper_text: str) -> str | None:
 
 def _transformations(text: str, pattern: re.Pattern[str]) -> list[tuple[set[str], set[str]]]:
     """The (what, into what) content words of a text's "transforms A into B" (or "A leads to
-    B": `pattern`)."""
-    return [(content_keys(read_words(m["a"])), content_keys(read_words(m["b"])))
-            for m in pattern.finditer(text)]
+    B": `pattern`; with CAUSES, "B is driven by A" too)."""
+    found = [m for p in ((pattern, CAUSED_BY) if pattern is CAUSES else (pattern,))
+             for m in p.finditer(text)]
+    return [(content_keys(read_words(m["a"])), content_keys(read_words(m["b"]))) for m in found]
 
 
 @lru_cache(maxsize=256)
@@ -233,6 +235,10 @@ def check_preference(claim: str, paper_text: str) -> str | None:
         return None
     for sentence in split_sentences(paper_text):
         for their_preferred, their_aside in _preferences(clean_for_display(sentence)):
+            # words on both of the abstract's sides tell neither ("training an RL agent" /
+            # "fine-tuning this general agent": held-out yg002, now dev)
+            their_preferred, their_aside = (their_preferred - their_aside,
+                                            their_aside - their_preferred)
             for preferred, aside in ours:
                 if (aside & their_preferred and not aside & their_aside
                         and their_aside & preferred and not their_aside & aside

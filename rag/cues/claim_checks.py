@@ -246,6 +246,19 @@ CAUSES = re.compile(r"(?P<a>[^,.;:]{3,100})\s+(?:in turn\s+|further\s+|also\s+|t
                     r"(?:enhances|strengthens|improves|produces|yields|induces|causes|implies|"
                     r"boosts|drives|leads? to|gives? rise to|results in|translates into)\s+"
                     r"(?P<b>[^.;]{3,100})", re.I)
+# ... and the same said effect first: "these improvements are driven by better approximation",
+# "robustness to X is shown to follow from robustness to Y" (held-out yg057, now dev, and fresh
+# yj044: a passive or "follows from" turned round; general English of cause). `b` is the
+# effect, `a` the cause, as in CAUSES.
+CAUSED_BY = re.compile(r"(?P<b>[^,.;:]{3,100}?)\s+(?:(?:is|are|was|were|be|been|being|itself|"
+                       r"shown|found|proven|proved|to|also|largely|mainly|partly|in turn)\s+){0,4}"
+                       r"(?:(?:driven|caused|explained|enhanced|strengthened|improved|boosted|"
+                       r"implied)\s+by|(?:follows?|following|stems?|stemming|results?|resulting|"
+                       r"arises?|arising)\s+from|due\s+to)\s+"
+                       # the cause ends at a comma: "when actions are produced by a network,
+                       # flatter landscapes yield ..." (dev yc053, flagged); "produced by",
+                       # "induced by" tell where a thing comes from as often as a cause
+                       r"(?P<a>[^,.;]{3,100})", re.I)
 # Baselines or earlier methods as the winner: "baselines still beat it on ..." where the cited
 # abstract says the method outperforms the baselines (fresh dev batch zq023, dev h03a).
 _EARLIER_METHODS = (r"(?:(?:the|all|most|strong|several)\s+)?(?:baselines?|(?:existing|prior|"
