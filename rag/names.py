@@ -120,13 +120,14 @@ def _asked_sentences(question: str) -> list[str]:
 
 
 def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> list[str]:
-    """Names and acronyms of the question that no retrieved abstract mentions. Of names offered
-    as alternatives ("Atari or MuJoCo") one is enough; the names around them still count ("Is
-    LASER-VFL written in PyTorch or in JAX?" needs PyTorch or JAX, not only LASER-VFL).
+    """Names and acronyms of the question that no retrieved abstract (nor its metadata)
+    mentions. Of names offered as alternatives ("Atari or MuJoCo") one is enough; the names
+    around them still count ("Is LASER-VFL written in PyTorch or in JAX?" needs PyTorch or JAX,
+    not only LASER-VFL).
     `examples=False`: names given as examples of a topic ("papers on tree search (e.g., MCTS)")
     are not needed, as a list question's topic may be shown by other instances; a detail's
     examples ("which LLMs (e.g. LLaMA)") say what the answer must name, and stay needed."""
-    # ... nor metadata: "this set of ICLR papers" names their venue (dev mv015b)
+    # the papers' metadata count too: "this set of ICLR papers" names their venue (dev mv015b)
     text = " ".join(f"{h.paper.title} {h.paper.abstract} {h.paper.venue or ''} "
                     f"{' '.join(h.paper.authors)}" for h in hits)
     haystack = text.casefold()
