@@ -210,9 +210,7 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
          # "undermine robustness" for "benefits robustness" (dev split zd022x)
          "degrade degradation hurt worsen compromise weaken harm undermine", "chg"),
         # "give up" / "sacrifice" what the abstract says is retained (fresh dev batch o)
-        # ... and "keeps the prompt encoder" for "removing the prompt encoder" (dev yj036)
-        ("keep kept retain preserve maintain",
-         "lose lost sacrifice forgo forfeit remove removed removing discard discarded", "chg"),
+        ("keep kept retain preserve maintain", "lose lost sacrifice forgo forfeit", "chg"),
         ("stable", "unstable", "chg"), ("efficient", "inefficient", "chg"),
         ("effective", "ineffective", "chg"), ("consistent", "inconsistent", "chg"),
         ("necessary", "unnecessary", "chg"), ("possible", "impossible", "chg"),

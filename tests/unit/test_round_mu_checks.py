@@ -6,7 +6,6 @@ from A"), and a comparative turned round although both of the abstract's sides s
 from __future__ import annotations
 
 from rag.comparisons import check_preference, check_transformation
-from rag.polarity import check_polarity
 
 _DRIVEN = ("In support of the probabilistic perspective, we show that these performance "
            "improvements are driven by better approximation to the posterior distribution.")
@@ -55,15 +54,3 @@ def test_a_passive_telling_where_a_thing_comes_from_turns_nothing_round() -> Non
              "under parameter perturbations yield consistent rewards even when actions are "
              "perturbed [1].")
     assert check_transformation(claim, abstract) is None
-
-
-_REMOVED = ("MTSAM modifies SAM's architecture by removing the prompt encoder and implementing "
-            "task-specific no-mask embeddings and mask decoders.")
-
-
-def test_keeping_what_the_abstract_removes_is_caught() -> None:
-    claim = "Architecturally, it keeps SAM's prompt encoder and adds task-specific decoders [1]."
-    assert check_polarity(claim, _REMOVED)
-    # control: said the abstract's way
-    faithful = "It removes SAM's prompt encoder and adds task-specific mask decoders [1]."
-    assert check_polarity(faithful, _REMOVED) is None
