@@ -21,7 +21,10 @@ _SUPERLATIVES = ("lowest|highest|best|worst|most|least|largest|smallest|fastest|
 _TOP_K = r"(?!top[-‐]?(?:k|\d+)\b)"
 _RANKING_WORD = (rf"(?!(?:most|least)\b)(?!(?<=on )top of\b){_TOP_K}(?:{_SUPERLATIVES})|(?<!do )"
                  r"(?<!does )(?<!did )(?<!are )(?<!were )(?<!is )(?:most|least)(?!\s+of\b)")
-RANKING_ASK = re.compile(rf"\b(?:which|what|who)\b.*\b(?:{_RANKING_WORD})\b|最好|最差|最高|最低"
+# (read from a line's first question word on, once: ".*" after every one of them was
+# quadratic, 1.2 s for ". what research " typed 1,200 times, near the fuzz test's deadline)
+RANKING_ASK = re.compile(rf"(?m:^)(?:(?!\b(?:which|what|who)\b).)*+\b(?:which|what|who)\b.*"
+                         rf"\b(?:{_RANKING_WORD})\b|最好|最差|最高|最低"
                          # typed: "air-bench 2024 top model", "nutribench best model carb
                          # estimation" (fresh dev batch md)
                          # ... "top ranked / least risky LLM on X" (dev split mg024a)
