@@ -185,11 +185,11 @@ def _terse_parts(question: str) -> tuple[str, ...]:
         return ()
     subject = cues.TERSE_SUBJECT.match(question)
     if subject is None:
-        sides = re.split(r"\s+[&+]\s+", question.strip(" ?？"))
+        sides = re.split(r"(?<!\s)\s+[&+]\s+", question.strip(" ?？"))
         named = len(sides) == 2 and all(cues.NAME_LIKE.match(side) and len(side.split()) > 1
                                         for side in sides)
         return tuple(f"{side}?" for side in sides) if named else ()
-    sides = re.split(r"\s+(?:and|&|\+)\s+", subject.group(2).strip(" ?？"))
+    sides = re.split(r"(?<!\s)\s+(?:and|&|\+)\s+", subject.group(2).strip(" ?？"))
     parts = tuple(f"{subject.group(1)} {side.strip(' ,;')}?" for side in sides)
     if len(parts) != 2:
         return ()
