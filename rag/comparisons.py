@@ -124,20 +124,20 @@ def check_direction(claim: str, paper_text: str) -> str | None:
     return None
 
 
-def _transformations(text: str, pattern: re.Pattern[str]) -> list[tuple[set[str], set[str]]]:
+def _transformations(text: str, patterns: tuple[re.Pattern[str], ...]
+                     ) -> list[tuple[set[str], set[str]]]:
     """The (what, into what) content words of a text's "transforms A into B" (or "A leads to
-    B": `pattern`; with CAUSES, "B is driven by A" too)."""
-    found = [m for p in ((pattern, CAUSED_BY) if pattern is CAUSES else (pattern,))
-             for m in p.finditer(text)]
-    return [(content_keys(read_words(m["a"])), content_keys(read_words(m["b"]))) for m in found]
+    B", "B is driven by A": `patterns`, each naming its sides `a` and `b`)."""
+    return [(content_keys(read_words(m["a"])), content_keys(read_words(m["b"])))
+            for pattern in patterns for m in pattern.finditer(text)]
 
 
 @lru_cache(maxsize=256)
-def _stated_transformations(paper_text: str, pattern: re.Pattern[str]
+def _stated_transformations(paper_text: str, patterns: tuple[re.Pattern[str], ...]
                             ) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     """An abstract's transformations, read once: each sentence of an answer citing it asks
     again, and the patterns opening with a clause are slow to run over a whole abstract."""
-    return tuple((frozenset(a), frozenset(b)) for a, b in _transformations(paper_text, pattern))
+    return tuple((frozenset(a), frozenset(b)) for a, b in _transformations(paper_text, patterns))
 
 
 def check_transformation(claim: str, paper_text: str) -> str | None:
@@ -145,13 +145,14 @@ def check_transformation(claim: str, paper_text: str) -> str | None:
     into: "turns holo pockets back into apo pockets" where the abstract "transforms apo pockets
     into holo pockets"; nor a cause into its effect ("B in turn strengthens A" for "A enhances
     B"). Only words on one side of the abstract's transformation count."""
-    for pattern, reason in ((TRANSFORMS, "turns round what the abstract's transformation makes "
-                                         "of what"),
-                            (DECOMPOSES, "turns round what the abstract says breaks down into "
-                                         "what"),
-                            (CAUSES, "turns round what the abstract says leads to what")):
-        stated = _stated_transformations(paper_text, pattern)
-        for source, target in _transformations(claim, pattern):
+    for patterns, reason in (((TRANSFORMS,), "turns round what the abstract's transformation "
+                                             "makes of what"),
+                             ((DECOMPOSES,), "turns round what the abstract says breaks down "
+                                             "into what"),
+                             ((CAUSES, CAUSED_BY), "turns round what the abstract says leads to "
+                                                   "what")):
+        stated = _stated_transformations(paper_text, patterns)
+        for source, target in _transformations(claim, patterns):
             for was, became in stated:
                 was_only, became_only = was - became, became - was
                 moved_in, moved_out = source & became_only, target & was_only

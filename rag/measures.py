@@ -82,6 +82,14 @@ def measure_words(question: str) -> set[str]:
     return words
 
 
+# A typed question's last qualified measure: the word before its head, when no "of" and no other
+# measure follows ("soap learning rate lm pretraining" → learning; not "nutribench size -
+# number of meals", nor "size of detector pool": dev mv028a, y014, mb007a).
+_LAST_TERSE_QUALIFIED = re.compile(
+    rf"\b([a-z][\w-]*) (?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b(?!\s+of\b)"
+    rf"(?!.*\b(?:{'|'.join(map(re.escape, cues.MEASURE_NOUNS))})s?\b)", re.I)
+
+
 def measure_qualifiers(question: str) -> set[str]:
     """What an asked generic measure measures: "what batch size" → batch, "what is the learning
     rate" → learning. Empty when the head stands alone ("what size is X?") or is not what is
@@ -92,13 +100,8 @@ def measure_qualifiers(question: str) -> set[str]:
                r" ([a-z][\w-]*) "
                rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
     found = {m.casefold() for m in re.findall(pattern, question, re.I)}
-    if cues.TERSE_MEASURE.search(question):  # typed: "heartlang ecg vocab size?" → vocab;
-        # "soap learning rate lm pretraining" → learning (dev mv028a), the last measure only:
-        # "nutribench size - number of meals", "size of detector pool" (dev y014, mb007a)
-        nouns = "|".join(map(re.escape, cues.MEASURE_NOUNS))
-        terse = (rf"\b([a-z][\w-]*) (?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b"
-                 rf"(?!\s+of\b)(?!.*\b(?:{nouns})s?\b)")
-        found |= {m.casefold() for m in re.findall(terse, question, re.I)}
+    if cues.TERSE_MEASURE.search(question):  # typed: "heartlang ecg vocab size?" → vocab
+        found |= {m.casefold() for m in _LAST_TERSE_QUALIFIED.findall(question)}
     unqualifying = cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS | cues.COLLECTION_QUALIFIERS
     kept = {m for m in found if m in cues.QUALIFIER_WORDS or m not in unqualifying}
     return {stem(w) for m in kept for w in cues.QUALIFIER_WORDS.get(m, (m,))}

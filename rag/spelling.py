@@ -191,16 +191,16 @@ def expand_shorthand(question: str) -> str:
 
 
 def _unknown_name(word: str, before: str, after: str, known: Callable[[str], bool],
-                  has_prefix: Callable[[str], bool] | None = None) -> bool:
+                  has_prefix: Callable[[str], bool] | None = None, terse: bool = False) -> bool:
     """A word the corpus does not know, where a question names things (cues.NAME_SLOT_*):
-    "results on humaneval", "claude models", or anywhere in a few typed words ("robotouille
-    claude async success rate") unless a corpus word starts as it does ("quant"). Not a typo of
-    an English word, nor a common one, nor a derived form of a corpus word ("heterophilic" in a
-    corpus saying "heterophily")."""
+    "results on humaneval", "claude models", or anywhere in a few typed words (`terse`:
+    "robotouille claude async success rate") unless a corpus word starts as it does ("quant").
+    Not a typo of an English word, nor a common one, nor a derived form of a corpus word
+    ("heterophilic" in a corpus saying "heterophily")."""
     if not word.isalpha() or len(word) < cues.NAME_SLOT_MIN_LENGTH or known(word):
         return False
     slot = cues.NAME_SLOT_BEFORE.search(before) or cues.NAME_SLOT_AFTER.match(after)
-    if slot is None and (cues.TERSE_NAME_SLOT.match(before + word + after) is None or (
+    if slot is None and (not terse or (
             has_prefix is not None and has_prefix(word[:cues.TERSE_NAME_PREFIX].casefold()))):
         return False
     stem_length = max(cues.HEARD_PREFIX, len(word) - cues.DERIVED_ENDING)
@@ -223,13 +223,14 @@ def recase(question: str, forms: Callable[[], dict[str, Counter[str]]],
     first use); `known`: whether the corpus holds a word."""
     if not _LOWER.search(question):
         return question
+    terse = cues.TERSE_NAME_SLOT.match(question) is not None  # read once, not once a word
 
     def name(match: re.Match[str]) -> str:
         word = match.group()
         if len(word) < 3 or word in STOPWORDS or word in cues.GENERIC_NAMES:
             return word
         if _unknown_name(word, question[:match.start()], question[match.end():], known,
-                         has_prefix):
+                         has_prefix, terse):
             return word.upper()
         return _as_name(word, forms(), known)
 
