@@ -22,7 +22,7 @@ from index.embeddings import Embedder, make_embedder
 from index.store import PaperStore, make_store
 from paperwise.errors import AnswererError, InputError
 from paperwise.settings import Settings
-from paperwise.text import language_of
+from paperwise.text import language_of, normalize_text
 from paperwise.types import (
     Answer,
     AnswererName,
@@ -249,7 +249,7 @@ class PaperQA:
     def _clean(self, question: str) -> tuple[str, list[str]]:
         if not isinstance(question, str) or not question.strip():
             raise InputError("The question is empty: type a question about the papers.")
-        question = " ".join(_encodable(question).split())
+        question = normalize_text(_encodable(question))
         limit = self.settings.max_question_chars
         if len(question) > limit:
             # a cut at a space leaves none at the end (a fuzz case: "000 000 ... 000 ")

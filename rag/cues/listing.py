@@ -326,8 +326,9 @@ LIST_FRAME = re.compile(
     r"(?:\s+(?:that|which|where|whose|on|about|in which))?"
     r"|\bevery (?:paper|work|abstract|study)(?: in (?:this|the) collection)?"
     r"(?:\s+(?:that|which|where|whose|on|about|in which))?"
-    r"|\s*[-–—:,]?\s*(?:which|what) (?:papers|works|abstracts|studies)(?: in (?:this|the) "
-    r"collection| here)? (?:do|does|did|cover|address)(?: (?:that|this|it|so))?\s*\??\s*$"
+    r"|(?<!\s)\s*(?:[-–—:,]\s*)?(?:which|what) (?:papers|works|abstracts|studies)(?: in "
+    r"(?:this|the) collection| here)? (?:do|does|did|cover|address)(?: (?:that|this|it|so))?"
+    r"\s*(?:\?\s*)?$"
     r"|\b(?:in (?:this|the) collection|here)\b", re.I)
 # ... kept when this many words of topic remain, else the question is read whole.
 MIN_LIST_TOPIC_WORDS = 4

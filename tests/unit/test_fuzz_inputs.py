@@ -23,6 +23,7 @@ from index.records import Record, make_paper
 from paperwise.errors import InputError
 from paperwise.text import Language, normalize_text
 from paperwise.types import paper_id_for
+from rag.listing import list_topic
 from rag.names import name_tokens
 from rag.query import AskKind, analyse
 from tests.strategies import ABSTRACT, CHARS, LONE_SURROGATES, LONG, PREFIXES, SHORT, TEXT
@@ -167,6 +168,23 @@ def test_question_analysis_takes_any_text(text: str) -> None:
     intent = analyse(text)
     assert intent.language in get_args(Language) and intent.asks_for in (None, *get_args(AskKind))
     assert all(token in text for token in name_tokens(text))
+
+
+# A list question's frame read off a text with long runs of white space: LIST_FRAME was cubic
+# on one (12 s for 2,000 spaces), fine only because PaperQA folds white space first.
+FRAMED_WITH_SPACE_RUNS = st.lists(
+    st.one_of(st.sampled_from(["which papers do", "list papers on", "I'm surveying", " - ", "?",
+                               "methods for offline RL with many words in it"]),
+              st.integers(1, 3000).map(lambda n: "\u0085" * n),
+              st.integers(1, 3000).map(lambda n: " " * n)),
+    min_size=1, max_size=8).map("".join)
+
+
+@settings(max_examples=100, deadline=timedelta(seconds=2), database=None)
+@given(text=st.one_of(TEXT, LONG, FRAMED_WITH_SPACE_RUNS))
+def test_a_list_topic_is_read_from_any_text(text: str) -> None:
+    topic = list_topic(text)
+    assert topic == text or len(topic.split()) < len(text.split())
 
 
 CJK = st.text(st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=20,
