@@ -12,7 +12,7 @@ QUANTITY_ADJECTIVES = ("many much big large small long short fast slow quick qui
                        "precise often far high low deep wide expensive costly efficient "
                        "heavy old well good").split()
 MEASURE_NOUNS = ("number size count amount percentage percent fraction proportion share rate "
-                 "ratio accuracy precision recall score error loss speed speedup speed-up cost "
+                 "ratio accuracy precision recall score error speed speedup speed-up cost "
                  "time latency memory improvement gain reduction increase decrease drop margin "
                  "throughput perplexity budget length duration scale parameters tokens "
                  # "what video resolution": told as 512×512 or 1080p (issue 13 fresh dev batch)
@@ -28,6 +28,9 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  # too ("which simulator powers Kinetix": dev x020) and told in words ("the fifth
                  # power of the horizon": dev lm006)
                  "exponent").split()
+# Not "loss": "which loss do they carry over", "what loss does it fine-tune with" ask for a loss
+# function by name; a loss's value is asked "what loss does X reach" (QUANTITY's reach/achieve)
+# (dev split mx005b, md015b, y020; how ML papers use the word).
 # A relative clause saying what a thing has or was given describes it; its figures set no
 # condition (rag/figures.py question_figures). General English.
 DESCRIBING_CLAUSE = re.compile(r"\b(?:that|which|who) (?:has|have|had|was|were|is|are)\b[^,?;]*",
@@ -305,6 +308,9 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     # beat" → "outperforms ... 14 popular PEFT baselines" (dev split lo020b; general English).
     **dict.fromkeys(("methods", "baselines", "approaches", "competitors", "alternatives"),
                     ("methods", "baselines", "approaches", "competitors", "alternatives")),
+    # repeated passes of a procedure are counted in any of these: "how many rounds did it take"
+    # → "trained over three iterations" (dev split mx003b; general English of training loops)
+    **dict.fromkeys(("rounds", "iterations", "cycles"), ("rounds", "iterations", "cycles")),
 }
 # "How much better is X than Y?" is answered by a relative figure anywhere in a sentence that
 # states the difference: "X outperforms Y on six tasks ... on average by around 8%" (the gain

@@ -1,0 +1,38 @@
+"""Question rules from this stop's dev batches: last stop's held-out mu and the fresh mx
+(multi-paper and unanswerable questions, half of those a named paper's missing detail asked
+tersely). A training loop's passes are counted as rounds, iterations or cycles; "which loss"
+asks for a loss by name, not a figure."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.query import analyse
+from tests.extractive_fakes import alike_answer, hit
+
+_SPAR = hit("Our experiments show that a LLaMA3-8B model, trained over three iterations guided by "
+            "SPaR, surpasses GPT-4-Turbo on the IFEval benchmark", "SPaR")
+
+
+def test_rounds_are_counted_as_iterations() -> None:
+    answer = alike_answer("how many rounds of SPaR did it take for LLaMA3-8B to beat "
+                          "GPT-4-Turbo?", [_SPAR])
+    assert answer.answerable and "three iterations" in answer.text
+
+
+def test_a_count_of_something_else_is_not_read_off_iterations() -> None:
+    # control: layers are no passes of training
+    answer = alike_answer("how many layers does the SPaR model have?", [_SPAR])
+    assert not answer.answerable
+
+
+@pytest.mark.parametrize("question", [
+    "For DSPO, which loss from the pretraining stage do they carry over to fine-tuning?",
+    "What loss does DSPO fine-tune with?",
+])
+def test_which_loss_asks_for_a_name(question: str) -> None:
+    assert analyse(question).asks_for != "quantity"
+
+
+def test_a_loss_reached_is_a_figure() -> None:
+    assert analyse("What validation loss does the model reach?").asks_for == "quantity"
