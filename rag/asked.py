@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from paperwise.text import STOPWORDS, stem, word_root
+from paperwise.text import STOPWORDS, stem, terms, word_root
 from rag import cues
 from rag.cues import answer_shape
 from rag.figures import figure_tokens
@@ -50,11 +50,21 @@ def offered_words(question: str) -> set[str]:
     mice?", "online or offline"): a sentence answering it says one of them. Empty where a side
     of the "or" is no content word ("whether or not"). Names offered so: rag/names.py."""
     found: set[str] = set()
-    for pair in cues.WORD_ALTERNATIVES.findall(question):
+    for pair in (*cues.WORD_ALTERNATIVES.findall(question),
+                 *cues.KIND_ALTERNATIVES.findall(question)):
         words = {w.casefold() for w in pair}
         if not words & (STOPWORDS | cues.ASK_WORDS):
             found |= {word_root(stem(w)) for w in words}
     return found
+
+
+def tells_offered(sentence: str, offered: set[str]) -> bool:
+    """Whether a sentence says one of the offered words, or another form of one: "heterophily"
+    for "heterophilic" (one root starting the other, at least cues.HEARD_PREFIX letters long)."""
+    roots = set(map(word_root, terms(sentence)))
+    return bool(offered & roots) or any(
+        min(len(o), len(r)) >= cues.HEARD_PREFIX and (o.startswith(r) or r.startswith(o))
+        for o in offered for r in roots)
 
 
 def gives(kind: AskKind | None, sentence: str) -> bool:

@@ -13,7 +13,7 @@ import numpy as np
 from paperwise.text import clean_for_display, hyphen_stems, stem, terms, word_root
 from paperwise.types import Hit, SentenceBank
 from rag import cues
-from rag.asked import asked_thing, gives, offered_words
+from rag.asked import asked_thing, gives, offered_words, tells_offered
 from rag.claims import names_in, names_missing_from
 from rag.cues import answer_shape
 from rag.figure_evidence import quantity_evidence
@@ -54,6 +54,13 @@ def naming_first(evidence: list[ScoredSentence], question: str, thing: str,
                                            not tells_thing(s, thing, hits),
                                            -len(set(names_in(s.text))),
                                            -len(asked.intersection(terms(s.text)))))
+
+
+def offered_first(pool: list[ScoredSentence], question: str) -> list[ScoredSentence]:
+    """The sentences saying one of the alternatives the question offers ("on heterophilic
+    graphs or only homophilic ones?") first: they settle it (dev split mu013)."""
+    offered = offered_words(question)
+    return sorted(pool, key=lambda s: not tells_offered(s.text, offered)) if offered else pool
 
 
 def tells_thing(s: ScoredSentence, thing: str, hits: list[Hit]) -> bool:
@@ -176,9 +183,8 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         found = _told(found, intent, lambda s: tells_thing(s, thing, hits))
     if intent.asks_for in (None, "name") and (offered := offered_words(question)):
         outcome = cues.OUTCOME_OFFERED.search(question) is not None
-        found = _told(found, intent, lambda s: bool(offered.intersection(
-            map(word_root, terms(s.text)))) or (outcome and bool(cues.OUTCOME_TOLD.search(
-                s.text))))
+        found = _told(found, intent, lambda s: tells_offered(s.text, offered) or (
+            outcome and bool(cues.OUTCOME_TOLD.search(s.text))))
     if intent.asks_for == "compute" and (counted := set(counted_words(question))):
         found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
     if not found and intent.asks_for in (None, "name") and cues.BEATING.search(question):

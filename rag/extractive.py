@@ -40,6 +40,7 @@ from rag.evidence import (
     find_evidence,
     more_of_paper,
     naming_first,
+    offered_first,
     on_topic,
     score_sentences,
 )
@@ -136,8 +137,8 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     if intent.shape == "detail" and intent.asks_for is None and not intent.yes_no and not why:
         # Within the answering paper ("why" asks for the problem it sets out, so not then; a
         # yes/no question asks whether its claim holds: the sentence stating it settles it).
-        pool = evidence = favour_method(demote_background(
-            [s for s in pool if s.marker == evidence[0].marker]))
+        pool = evidence = offered_first(favour_method(demote_background(
+            [s for s in pool if s.marker == evidence[0].marker])), question)
         if done:
             pool = evidence = doing_first(pool, done[1] or done[2])
     if why:  # within the answering paper, the sentence giving a cause first

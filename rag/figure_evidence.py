@@ -60,7 +60,10 @@ def quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questio
     found = []
     for s in pool:
         title = hits[s.marker - 1].paper.title
-        words = (specific or measured | acronym_heads(question, s.text)) - set(terms(title))
+        # an acronym asked of is by the term the sentence writes out for it ("llm size" by
+        # "the large language model Phi-1.5 (1.3B)": dev split mu006a)
+        words = (specific | acronym_heads(question, s.text, qualifiers) if specific
+                 else measured | acronym_heads(question, s.text)) - set(terms(title))
         if not words and not (intent.size_only or counted):
             continue
         # any count of the paper answers "how big is X?", not "how many nutritionists ..."
@@ -80,8 +83,8 @@ def quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questio
         found = [s for s in found if not _only_given_figures(s.text, question)]
     if qualifiers:  # "what batch size": a figure by "batch", not any figure of the paper
         found = [s for s in found if numbers_near(
-            s.text, qualifiers, cues.NUMBER_WINDOW, cues.NUMBER_WINDOW,
-            hits[s.marker - 1].paper.title)]
+            s.text, qualifiers | acronym_heads(question, s.text, qualifiers), cues.NUMBER_WINDOW,
+            cues.NUMBER_WINDOW, hits[s.marker - 1].paper.title)]
     # "what improvement does X report": a stated gain too (fresh dev batch ld)
     found += [s for s in pool if s not in found and _told_otherwise(s.text, question, specific)]
     exact = [s for s in found if numbers_near(s.text, counted, 0, cues.COUNT_WINDOW,

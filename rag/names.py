@@ -327,14 +327,18 @@ def term_acronyms(abstract: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def acronym_heads(question: str, text: str) -> set[str]:
-    """The last words of the terms a sentence writes out for the question's acronyms: "the
-    LLM" is its "large language model" (→ "model"), so a figure by that term is by the asked
-    thing ("What size was the LLM used ...?": held-out mc024, now dev); in a sentence not
-    writing the term out, "model" is not the LLM (dev split b018: "model sizes doubling")."""
+def acronym_heads(question: str, text: str, among: set[str] | None = None) -> set[str]:
+    """The last words of the terms a sentence writes out for the question's acronyms (those
+    `among` these words, if given): "the LLM" is its "large language model" (→ "model"), so a
+    figure by that term is by the asked thing ("What size was the LLM used ...?": held-out
+    mc024, now dev); in a sentence not writing the term out, "model" is not the LLM (dev split
+    b018: "model sizes doubling")."""
     heads = set()
-    # generic ones too ("LLM", "RL"), which name_tokens leaves out
-    for letters in {m.lower() for m in re.findall(r"\b([A-Z]{2,5})s?\b", question)}:
+    # generic ones too ("LLM", "RL"), which name_tokens leaves out; the words asked of typed in
+    # lower case too ("llm size": dev split mu006a)
+    acronyms = ({w for w in among if 2 <= len(w) <= 5 and w.isalpha()} if among is not None
+                else {m.lower() for m in re.findall(r"\b([A-Z]{2,5})s?\b", question)})
+    for letters in acronyms:
         heads |= {run[-1].lower() for initials, run in _word_runs(text, len(letters))
                   if initials == letters}
     return heads

@@ -326,6 +326,10 @@ ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
 # from rats or from mice?" (dev split ml026, answered with the recording's other details).
 WORD_ALTERNATIVES = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+or\s+(?:(?:from|in|on|at|with|by|"
                                r"for)\s+)?([a-z][a-z-]{2,})\s*[?？]?\s*$")
+# ... and two kinds of one thing, the second as "ones": "on heterophilic graphs or only
+# homophilic ones?" offers heterophilic and homophilic (dev split mu013; general English).
+KIND_ALTERNATIVES = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+[a-z][a-z-]{2,}\s+or\s+"
+                               r"(?:only\s+|just\s+|also\s+)?([a-z][a-z-]{2,})\s+ones?\s*[?？]?\s*$")
 # Words that may stand between alternatives and their "or": "in PyTorch or in JAX", "on
 # Atari, on MuJoCo or on Procgen". General English linking words (issue 13, fresh dev batch 14).
 ALTERNATIVE_LINKS = frozenset("or in on the a an with and either".split())

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from rag.asked import offered_words, tells_offered
+from rag.names import acronym_heads
 from rag.query import analyse
 from tests.extractive_fakes import alike_answer, hit
 
@@ -36,3 +38,24 @@ def test_which_loss_asks_for_a_name(question: str) -> None:
 
 def test_a_loss_reached_is_a_figure() -> None:
     assert analyse("What validation loss does the model reach?").asks_for == "quantity"
+
+
+_PHI = hit("Our theoretical findings were validated on a practical machine unlearning task using "
+           "the large language model Phi-1.5 (1.3B)", "Task arithmetic")
+
+
+def test_a_lower_case_acronym_asked_of_is_by_the_term_written_out() -> None:
+    answer = alike_answer("task arithmetic theory validation llm size (phi-1.5)", [_PHI])
+    assert answer.answerable and "1.3B" in answer.text
+    assert acronym_heads("llm size", _PHI.text, {"llm"}) == {"model"}
+    # control: a word whose letters start no run of the sentence's words stands for nothing
+    assert acronym_heads("batch size", _PHI.text, {"batch"}) == set()
+
+
+def test_two_kinds_of_one_thing_are_offered_and_told_in_another_form() -> None:
+    offered = offered_words("Does JDR also work on heterophilic graphs or only homophilic ones?")
+    assert offered == {"heterophilic", "homophilic"}
+    assert tells_offered("It handles different levels of homophily or heterophily.", offered)
+    # controls: another word, and a topic's "or" that offers nothing to choose
+    assert not tells_offered("JDR aligns the spectral spaces of graph and features.", offered)
+    assert offered_words("Which papers study adding or subtracting weight differences?") == set()
