@@ -141,6 +141,9 @@ TERSE_NAME_PREFIX = 5
 SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![\w#])#\s*(?=of\b)", re.I), "number "),
     (re.compile(r"(?<![\w#])#\s*(?=[a-z])", re.I), "number of "),
+    # "num experts per layer", "num of tasks" (dev split mu026a: read as a topic to list)
+    (re.compile(r"\bnum\b\.?(?=\s+of\b)", re.I), "number"),
+    (re.compile(r"\bnum\b\.?(?=\s+[a-z])", re.I), "number of"),
     (re.compile(r"\bw/o\b", re.I), "without"),
     (re.compile(r"\s\+\s"), " and "),  # "# of runs fitted + biggest model" (batch ld)
     (re.compile(r"\bw/(?=\s|[a-z])", re.I), "with "),

@@ -119,8 +119,9 @@ COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cu
                               r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
 # A few typed words: no question word and no word asking for papers (TERSE_MEASURE and
 # rag/cues/naming.py TERSE_THING_ASK start so).
+# "X paper - max context length tested?" names one paper and then asks of it (dev split mx026).
 NO_QUESTION_WORD = (r"^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was|were"
-                    r"|can|could|papers?|works?|research|studies|anything)\b)")
+                    r"|can|could|papers|paper(?!\s*[-:–—,])|works?|research|studies|anything)\b)")
 # How many words may name the topic before the measure or things a terse query ends in: held-out
 # batches lw/lx typed "deconstructed DDM to DAE linear probe accuracy?" (six words) and "data-
 # driven regret bound linear bandit real data name?" (seven); a bare topic that long ending in a
@@ -137,7 +138,9 @@ TERSE_MEASURE = re.compile(
     # ... named as a setting: "soap preconditioning frequency setting used in experiments?"
     # (fresh dev batch lg)
     # ... or as what is needed: "transformer depth needed" (dev split lo022a)
-    r"(?:\s+(?:setting|value|choice)s?)?(?:\s+(?:used|chosen|picked|needed|required))?"
+    # ... or as what was tried or told: "max context length tested?" (dev split mx026)
+    r"(?:\s+(?:setting|value|choice)s?)?(?:\s+(?:used|chosen|picked|needed|required|tested|"
+    r"evaluated|reported|reached|achieved|supported))?"
     # ... a guess may follow: "geox model size? 7b or smaller?" (fresh dev batch ld)
     # ... and what it is of: "robotouille async score react gpt-4o" (fresh dev batch le)
     # ... or what it is measured against: "helm mrna avg gain over baselines" (dev split lo005a)

@@ -10,6 +10,7 @@ import pytest
 from rag.asked import offered_words, tells_offered
 from rag.names import acronym_heads
 from rag.query import analyse
+from rag.spelling import expand_shorthand
 from tests.extractive_fakes import alike_answer, hit
 
 _SPAR = hit("Our experiments show that a LLaMA3-8B model, trained over three iterations guided by "
@@ -59,3 +60,23 @@ def test_two_kinds_of_one_thing_are_offered_and_told_in_another_form() -> None:
     # controls: another word, and a topic's "or" that offers nothing to choose
     assert not tells_offered("JDR aligns the spectral spaces of graph and features.", offered)
     assert offered_words("Which papers study adding or subtracting weight differences?") == set()
+
+
+def test_num_is_typed_for_number_of() -> None:
+    assert expand_shorthand("olmoe num experts per layer") == "olmoe number of experts per layer"
+    assert expand_shorthand("num of tasks?") == "number of tasks?"
+    # control: a name holding the letters stays
+    assert expand_shorthand("numpy arrays") == "numpy arrays"
+
+
+@pytest.mark.parametrize("question", [
+    "wavelet position encoding paper - max context length tested?",
+    "olmoe pretraining tokens reported?",
+])
+def test_a_typed_measure_tried_or_told_asks_for_the_figure(question: str) -> None:
+    assert analyse(question).asks_for == "quantity"
+
+
+def test_papers_typed_before_a_measure_still_ask_for_papers() -> None:
+    # control: "papers" (plural) asks for papers, "paper -" names one
+    assert analyse("wavelet position encoding papers context length").asks_for != "quantity"
