@@ -237,8 +237,12 @@ COMPARE_ASK = re.compile(
 # "Compare the papers (approaches, methods) that X": every paper doing X, though the words of X
 # are one paper's title ("policy evaluation": dev split b023, k037 answered from that paper
 # alone), not two things inside one paper.
-PAPERS_COMPARED = re.compile(r"\bcompare\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,2}?"
-                             r"(?:papers|approaches|methods|works|studies|techniques)\b", re.I)
+# ... typed with the topic's words between, or "compare" last: "compare policy evaluation variance
+# reduction papers", "policy evaluation variance reduction papers compare" (dev split mx018a).
+PAPERS_COMPARED = re.compile(r"\bcompare\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,4}?"
+                             r"(?:papers|approaches|methods|works|studies|techniques)\b"
+                             r"|\b(?:papers|approaches|methods|works|studies)\s+compared?\s*\??\s*$",
+                             re.I)
 # The two things a comparison names, written as names or not: "Compare AttriBoT and speculative
 # cascades: ...", "How do X and Y differ?" (fresh dev batch 17: the lower-case one was lost).
 COMPARED_ITEMS = re.compile(

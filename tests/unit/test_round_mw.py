@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from rag import cues
 from rag.asked import offered_words, tells_offered
+from rag.listing import applied_nowhere
 from rag.names import acronym_heads
 from rag.query import analyse
 from rag.spelling import expand_shorthand
@@ -80,3 +82,26 @@ def test_a_typed_measure_tried_or_told_asks_for_the_figure(question: str) -> Non
 def test_papers_typed_before_a_measure_still_ask_for_papers() -> None:
     # control: "papers" (plural) asks for papers, "paper -" names one
     assert analyse("wavelet position encoding papers context length").asks_for != "quantity"
+
+
+@pytest.mark.parametrize("question", [
+    "compare policy evaluation variance reduction papers",
+    "policy evaluation variance reduction papers compare",
+])
+def test_typed_papers_compared_are_every_paper_doing_it(question: str) -> None:
+    assert cues.PAPERS_COMPARED.search(question)
+
+
+def test_compare_two_named_things_is_no_comparison_of_papers() -> None:
+    # control: two things of one paper
+    assert not cues.PAPERS_COMPARED.search("compare Db-TSW with the original TSW-SL distance")
+
+
+def test_in_what_role_names_no_domain() -> None:
+    wasserstein = hit("Recent work (METRA) argued that optimizing a certain Wasserstein distance "
+                      "is important for good performance", "METRA")
+    assert not applied_nowhere("Tell me every paper that uses or discusses a Wasserstein "
+                               "distance, and in what role?", [wasserstein])
+    # control: a domain no paper speaks of still marks the question as applied nowhere
+    assert applied_nowhere("Is there any work that uses a Wasserstein distance for protein "
+                           "folding?", [wasserstein])
