@@ -186,7 +186,11 @@ def _terse_parts(question: str) -> tuple[str, ...]:
         return ()
     subject = cues.TERSE_SUBJECT.match(question)
     if subject is None:
-        sides = re.split(r"(?<!\s)\s+[&+]\s+", question.strip(" ?？"))
+        # a ";" parts them too: "SIMPL real dataset brain region; DynamicFlow dataset protein
+        # states" (dev split mx014a). Not "and" (a typed "+" reaches here so: rag/spelling.py
+        # expand_shorthand): "CLIP data selection ratio and GPU hours ImageNet" was answered
+        # from a GPU sentence (dev split lp027a).
+        sides = re.split(r"(?<!\s)\s*;\s*|(?<!\s)\s+[&+]\s+", question.strip(" ?？"))
         named = len(sides) == 2 and all(cues.NAME_LIKE.match(side) and len(side.split()) > 1
                                         for side in sides)
         return tuple(f"{side}?" for side in sides) if named else ()

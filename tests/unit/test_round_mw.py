@@ -105,3 +105,11 @@ def test_in_what_role_names_no_domain() -> None:
     # control: a domain no paper speaks of still marks the question as applied nowhere
     assert applied_nowhere("Is there any work that uses a Wasserstein distance for protein "
                            "folding?", [wasserstein])
+
+
+def test_a_semicolon_parts_two_named_things_typed() -> None:
+    assert analyse("SIMPL real dataset brain region; DynamicFlow dataset protein "
+                   "states").parts == ("SIMPL real dataset brain region?",
+                                       "DynamicFlow dataset protein states?")
+    # control: one named thing's words with no break stay one question
+    assert analyse("SIMPL real dataset brain region").parts == ()
