@@ -18,6 +18,7 @@ from rag.cues.claim_checks import (
     DRAWBACK_WORDS,
     EFFECT_WORDS,
     LACKING,
+    NO_TRADEOFF,
     NULL_EFFECT,
     NULL_EFFECT_SHARED_TERMS,
 )
@@ -48,11 +49,17 @@ def check_added_drawback(claim: str, paper_text: str) -> str | None:
         return None
     keys = content_keys(concession[len(read_words(found.group("opener"))):])
     least = min(DRAWBACK_SHARED_TERMS, len(keys))
-    for sentence in split_sentences(paper_text):
-        words = read_words(sentence)
-        if len(content_keys(words) & keys) >= least and _speaks_of_limits(words):
-            return None
     said = claim[found.start("opener"):].strip().rstrip(".")
+    sentences = split_sentences(paper_text)
+    closest = max(sentences, key=lambda s: len(content_keys(read_words(s)) & keys), default="")
+    kept = NO_TRADEOFF.search(closest)
+    if kept and not _speaks_of_limits(read_words(NO_TRADEOFF.sub(" ", closest))):
+        return f"adds a drawback ('{said}') where the abstract says '{kept[0].strip()}'"
+    for sentence in sentences:
+        words = read_words(sentence)
+        if len(content_keys(words) & keys) >= least and _speaks_of_limits(
+                read_words(NO_TRADEOFF.sub(" ", sentence))):
+            return None
     return f"adds a drawback the abstract does not state: '{said}'"
 
 

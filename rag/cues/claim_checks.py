@@ -360,6 +360,18 @@ DRAWBACK_BACKING = frozenset((
     "neglect overlook compromise challenge issue problem cost expense trade-off tradeoff "
     "lack").split())
 DRAWBACK_SHARED_TERMS = 2
+# A sentence saying a quality is kept ("while maintaining low computational cost", "without
+# sacrificing accuracy", "matches the original MNN in precision while ...", "retains the
+# excellent performance of METRA") denies the drawback its words speak of: it does not back a
+# concession claiming that cost (dev split yi010, yi060, yl047; general English of trade-offs).
+# The kept thing is read with it, up to a preposition ("low computational cost via ...").
+_KEPT_THING = r"(?:\s+(?!(?:via|on|in|across|through|by|and|with|for|to|of)\b)[\w-]+){0,4}"
+NO_TRADEOFF = re.compile(
+    r"\b(?:while|whilst)\s+(?:still\s+)?(?:maintain|preserv|retain|keep)\w*" + _KEPT_THING
+    + r"|\bwithout\s+(?:any\s+)?(?:sacrific|compromis|los[ie]|hurt|harm|degrad|trad)\w*"
+    + _KEPT_THING
+    + r"|\b(?:match|retain|preserv|maintain|keep)\w*\s+(?:[\w'-]+\s+){0,5}?(?:in\s+)?"
+    r"(?:performance|accuracy|precision|quality|efficiency)\b(?:\s+(?:while|whilst)\b)?", re.I)
 # A claim saying a thing is "already" done ("agents already incorporate long-horizon feedback
 # well", "the existing paradigm already accounts for the bias") where the abstract sentence
 # sharing ALREADY_SHARED_TERMS of its words (one after "already") says it is lacking: "a need
