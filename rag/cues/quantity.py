@@ -95,6 +95,10 @@ QUANTITY = re.compile(
     # ... or a name's measure typed head last: "OLMoE expert count", "LocoVR room count"
     # (held-out mc015a, now dev; dev batches mg, mh)
     r"|^\s*+(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)\s+(?:[\w-]+\s+){0,2}?(?:count|total)\b"
+    # ... or a count typed last, whatever comes first: "... validation llm param count" (dev
+    # split mx004a: read as a topic to list), in typed words, not a question's "in terms of the
+    # iteration count?" (dev split mk001b)
+    r"|^(?!.*\b(?:what|which|how|who|where|when|why)\b).*\bcount\s*\?*\s*$"
     # ... or a bare "%" asked for: "react gpt4o sync vs async %" (fresh dev batch lc)
     r"|(?<=\s)%(?=\s*\??\s*$)|\bin %"
     # a blank where a figure goes: "model sizes double every ...?", "X is ___ times faster"

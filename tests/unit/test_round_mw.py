@@ -113,3 +113,10 @@ def test_a_semicolon_parts_two_named_things_typed() -> None:
                                        "DynamicFlow dataset protein states?")
     # control: one named thing's words with no break stay one question
     assert analyse("SIMPL real dataset brain region").parts == ()
+
+
+def test_a_count_typed_last_asks_for_a_figure() -> None:
+    assert analyse("task arithmetic theory validation llm parameters count").asks_for == "quantity"
+    # control: a question's own count is asked by its question word, not by ending so
+    assert analyse("What order is that remainder, in terms of the iteration "
+                   "count?").asks_for is None
