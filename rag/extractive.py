@@ -10,7 +10,6 @@ that asks for it is refused, still naming the closest papers. Cues and threshold
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -29,7 +28,6 @@ from paperwise.types import (
 from rag import cues
 from rag.answerer import AnswerStream
 from rag.asked import asked_thing, purpose_topic
-from rag.claims import written_variants
 from rag.cues import answer_shape
 from rag.evidence import (
     ScoredSentence,
@@ -48,6 +46,7 @@ from rag.listing import Line, applied_nowhere, listed_lines, quote
 from rag.markers import (
     compared_markers,
     described_marker,
+    favour_named,
     markers_about,
     markers_naming,
     named_markers,
@@ -65,26 +64,8 @@ from rag.prompts import (
     RELATED_LEAD_BY_LANGUAGE,
 )
 from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts, topic_alternatives
-from rag.scored import rescored
 from rag.summaries import cause_first, definition_line, purpose_line, summary_line
 from rag.verdicts import claim_first, with_verdict
-
-
-def _favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
-                  question: str) -> list[ScoredSentence]:
-    """Sentences that name the paper the question asks about, or a part of it the question
-    names ("the RAM of CyberHost", "GS-Former in GeoX"), rank a little higher."""
-    titles = {hits[m - 1].paper.title for m in named}
-    # each name as the question writes it, whole: "ImageNet-LT", not the "ImageNet" read off
-    # it; separators aside ("gpt4" names GPT-4-Turbo: fresh dev batch lc)
-    parts = [written_variants(whole)
-             for n in name_tokens(question) if n not in titles and len(n) > 1
-             for whole in re.findall(rf"(?<![\w-]){re.escape(n)}(?:-[\w.]+)*", question)[:1]]
-    if not named and not parts:
-        return scored
-    return rescored(scored, cues.NAMED_SENTENCE_BONUS, lambda s: (
-        s.marker in named and hits[s.marker - 1].paper.title in s.text)
-        or any(p.search(s.text) for p in parts))
 
 
 def _described(question: str, intent: QuestionIntent, best: ScoredSentence,
@@ -320,7 +301,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     it: rag/spelling.py absent_topic); `aliased`, the question with its topic's other names
     (rag/aliases.py), each judged as a topic of the list too."""
     named = named_markers(question, hits)
-    scored = _favour_named(score_sentences(question, question_vector, hits, bank, weight),
+    scored = favour_named(score_sentences(question, question_vector, hits, bank, weight),
                            named, hits, question)
     named |= spelled_markers(question, hits)
     meta = _metadata_answer(intent, hits)
@@ -332,7 +313,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         return _refusal(question, intent, hits, scored)
     def rescore(part: str) -> list[ScoredSentence]:
         vector = embed(part) if embed else question_vector
-        return _favour_named(score_sentences(part, vector, hits, bank, weight),
+        return favour_named(score_sentences(part, vector, hits, bank, weight),
                              named_markers(part, hits) or named, hits, part)
 
     if intent.shape == "list" and len(named) == 1 and cues.BARE_TOPIC.match(question) and not (
@@ -364,6 +345,14 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         else:
             answer = _list_answer(question, intent, scored, hits, named, weight, rescore,
                                   aliased)
+        if intent.shape == "list" and intent.asks_for and len(answer.citations) == 1 \
+                and cues.BARE_TOPIC.match(question):
+            # a few typed words asking a kind of detail, one paper fitting, ask it of that
+            # paper when it gives one ("long-tailed classifier retraining new metrics names":
+            # dev split mx008a)
+            line = _detail_line(question, replace(intent, shape="detail"), scored, hits, named,
+                                weight)
+            return _compose(question, hits, [line]) if line else answer
         if intent.shape == "list" or len(answer.citations) != 1:
             return answer
         # "What is X and how does it compare to Y?", Y no paper here: X's sentences answer it

@@ -1,5 +1,6 @@
 """Which retrieved papers a question is about: the ones it names, compares, or whose
-abstracts mention its names, unless another abstract holds much more of its topic."""
+abstracts mention its names, unless another abstract holds much more of its topic; and the
+sentences naming them, favoured."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import re
 from paperwise.text import terms
 from paperwise.types import Hit
 from rag import cues
-from rag.evidence import Weight, abstract_cover
+from rag.claims import written_variants
+from rag.evidence import ScoredSentence, Weight, abstract_cover
 from rag.names import name_tokens, names_paper, spells_out_title
+from rag.scored import rescored
 
 
 def named_markers(question: str, hits: list[Hit]) -> set[int]:
@@ -103,3 +106,20 @@ def markers_about(question: str, hits: list[Hit], weight: Weight) -> set[int]:
         return mentioning
     on_topic = paper_on_topic(topic, hits, mentioning, weight)
     return {on_topic} if on_topic is not None else mentioning
+
+
+def favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
+                  question: str) -> list[ScoredSentence]:
+    """Sentences that name the paper the question asks about, or a part of it the question
+    names ("the RAM of CyberHost", "GS-Former in GeoX"), rank a little higher."""
+    titles = {hits[m - 1].paper.title for m in named}
+    # each name as the question writes it, whole: "ImageNet-LT", not the "ImageNet" read off
+    # it; separators aside ("gpt4" names GPT-4-Turbo: fresh dev batch lc)
+    parts = [written_variants(whole)
+             for n in name_tokens(question) if n not in titles and len(n) > 1
+             for whole in re.findall(rf"(?<![\w-]){re.escape(n)}(?:-[\w.]+)*", question)[:1]]
+    if not named and not parts:
+        return scored
+    return rescored(scored, cues.NAMED_SENTENCE_BONUS, lambda s: (
+        s.marker in named and hits[s.marker - 1].paper.title in s.text)
+        or any(p.search(s.text) for p in parts))
