@@ -123,9 +123,9 @@ def test_a_count_typed_last_asks_for_a_figure() -> None:
 
 
 def test_a_typed_kind_of_detail_with_one_fitting_paper_is_asked_of_it() -> None:
-    metrics = hit("We propose two new metrics, Logits Magnitude and Regularized Standard Deviation, "
-                  "to compare methods. Classifier re-training matters for long-tailed "
-                  "recognition", "Logits Magnitude")
+    metrics = hit("We propose two new metrics, Logits Magnitude and Regularized Standard "
+                  "Deviation, to compare methods. Classifier re-training matters for "
+                  "long-tailed recognition", "Logits Magnitude")
     answer = alike_answer("long-tailed classifier retraining new metrics names", [metrics])
     assert "Regularized Standard Deviation" in answer.text
     assert not answer.text.startswith("Only one paper")
