@@ -34,7 +34,12 @@ from rag.comparisons import (
 )
 from rag.cues import verify as cues
 from rag.cues.claim_checks import CLEARLY_BACKED
-from rag.drawbacks import check_added_drawback, check_denied_benefit, check_granted_lack
+from rag.drawbacks import (
+    check_added_drawback,
+    check_denied_benefit,
+    check_granted_lack,
+    check_replaced_aid,
+)
 from rag.figure_order import (
     figure_direction_conflict,
     figure_order_conflict,
@@ -292,7 +297,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or check_chosen_over(claim, paper_text)
                      or check_added_drawback(claim, paper_text)
                      or check_denied_benefit(claim, paper_text)
-                     or check_granted_lack(claim, paper_text))
+                     or check_granted_lack(claim, paper_text)
+                     or check_replaced_aid(claim, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

@@ -1,14 +1,19 @@
 """A drawback the claim adds in a concession ("..., though it tends to worsen value
 overestimation", "albeit at lower efficiency") that its cited abstract never speaks of, and a
 benefit it denies ("adds little robustness") where the abstract states one, and a thing said
-to be "already" done that the abstract says is lacking: reversals an LLM writes by hedging a
-result the abstract states plainly, or by granting what it says is missing. English only. Cues:
-rag/cues/claim_checks.py."""
+to be "already" done that the abstract says is lacking, and a thing it says the method
+replaces that the abstract says it complements: reversals an LLM writes by hedging a result
+the abstract states plainly, by granting what it says is missing, or by overstating. English
+only. Cues: rag/cues/claim_checks.py."""
 
 from __future__ import annotations
 
+import re
+
 from paperwise.text import base_forms, language_of, split_sentences, strip_markers
+from rag.claims import spelled_out
 from rag.cues.claim_checks import (
+    AIDS,
     ALREADY_REACH,
     ALREADY_SAID,
     ALREADY_SHARED_TERMS,
@@ -21,6 +26,8 @@ from rag.cues.claim_checks import (
     NO_TRADEOFF,
     NULL_EFFECT,
     NULL_EFFECT_SHARED_TERMS,
+    REPLACED_OBJECT_WORDS,
+    REPLACES,
 )
 from rag.cues.verify import VALENCE_NEGATIVE, VALENCE_POSITIVE
 from rag.wording import content_keys, is_negator, read_words
@@ -98,3 +105,27 @@ def check_granted_lack(claim: str, paper_text: str) -> str | None:
                for sentence in lacking):
             return "says it is already so where the abstract says it is lacking"
     return None
+
+
+_PRONOUNS = frozenset("them it these those this that they".split())
+
+
+def check_replaced_aid(claim: str, paper_text: str) -> str | None:
+    """The claim has the method replace a thing ("make them unnecessary", "replaces human
+    designers") that the abstract sentence naming it says the method complements or assists."""
+    claim = strip_markers(claim)
+    found = REPLACES.search(claim)
+    if not found or language_of(claim) != "en":
+        return None
+    thing = (found["o"] or found["o2"]).split()[:REPLACED_OBJECT_WORDS]
+    if all(w.lower() in _PRONOUNS for w in thing):  # what came before: "outperform LLMs and"
+        thing = claim[:found.start()].split()[-REPLACED_OBJECT_WORDS:]
+    keys = content_keys(read_words(" ".join(thing)))
+    acronyms = [w for w in thing if re.fullmatch(r"[A-Z]{2,}s?", w)]
+    for sentence in split_sentences(paper_text):
+        if AIDS.search(sentence) and not REPLACES.search(sentence) and (
+                keys & content_keys(read_words(sentence))
+                or any(spelled_out(a, sentence) for a in acronyms)):
+            return f"says it replaces what the abstract says it complements: '{sentence.strip()}'"
+    return None
+

@@ -372,6 +372,20 @@ NO_TRADEOFF = re.compile(
     + _KEPT_THING
     + r"|\b(?:match|retain|preserv|maintain|keep)\w*\s+(?:[\w'-]+\s+){0,5}?(?:in\s+)?"
     r"(?:performance|accuracy|precision|quality|efficiency)\b(?:\s+(?:while|whilst)\b)?", re.I)
+# A claim that the method replaces a thing ("outperform LLMs and make them unnecessary",
+# "replaces human designers", "obviates the need for X") where the abstract sentence naming that
+# thing says the method complements or assists it ("could effectively complement Large Language
+# Models ..., serving as an auxiliary module"): a role turned round (rag/drawbacks.py
+# check_replaced_aid; dev split yl022; general English of tools and their users).
+REPLACES = re.compile(r"\b(?:replac(?:e|es|ed|ing)|supplant\w*|substitut\w* for|"
+                      r"obviat\w*(?: the need for)?|eliminat\w* the need for|"
+                      r"(?:do|does|did) away with|dispens\w* with)\s+"
+                      r"(?P<o>[^,.;]{3,50})"
+                      r"|\b(?:make|makes|made|making|render\w*)\s+(?P<o2>[^,.;]{2,50}?)\s+"
+                      r"(?:unnecessary|redundant|obsolete|superfluous)\b", re.I)
+AIDS = re.compile(r"\b(?:complement\w*|augment\w*|assist\w*|auxiliary|alongside|in (?:combination|"
+                  r"conjunction|tandem) with|aid(?:s|ed|ing)?)\b", re.I)
+REPLACED_OBJECT_WORDS = 4  # the words after a replacing verb read as what it replaces
 # A claim saying a thing is "already" done ("agents already incorporate long-horizon feedback
 # well", "the existing paradigm already accounts for the bias") where the abstract sentence
 # sharing ALREADY_SHARED_TERMS of its words (one after "already") says it is lacking: "a need

@@ -5,7 +5,7 @@ quality is kept ("while maintaining low computational cost", "matches ... in pre
 
 from __future__ import annotations
 
-from rag.drawbacks import check_added_drawback
+from rag.drawbacks import check_added_drawback, check_replaced_aid
 
 _DB_TSW = ("To overcome computational challenges of Optimal Transport (OT), several variants of "
            "Sliced Wasserstein (SW) have been developed. We empirically show that Db-TSW "
@@ -33,3 +33,25 @@ def test_a_cost_the_abstract_does_state_is_backed() -> None:
     # control: the closest sentence keeps precision yet states the memory cost the claim adds
     assert check_added_drawback("S-MNN is as precise as MNN, though it needs more memory on long "
                                 "sequences [1].", abstract) is None
+
+
+_PROTOCOLS = ("Efforts to automate protocol design have been initiated, but the capabilities of "
+              "machine designers, such as Large Language Models, have not been fully elicited. "
+              "The results demonstrate that the proposed method could effectively complement "
+              "Large Language Models in the protocol design process, serving as an auxiliary "
+              "module.")
+
+
+def test_replacing_what_the_abstract_says_the_method_complements_is_flagged() -> None:
+    claim = ("The representation is shown to outperform LLMs and make them unnecessary in "
+             "protocol design [1].")
+    reason = check_replaced_aid(claim, _PROTOCOLS)
+    assert reason and "complement Large Language Models" in reason
+
+
+def test_complementing_it_or_replacing_something_else_is_not_flagged() -> None:
+    # controls: the abstract's own role, and a replaced thing no complementing sentence names
+    assert check_replaced_aid("The representation complements LLMs in protocol design [1].",
+                              _PROTOCOLS) is None
+    assert check_replaced_aid("Self-driving laboratories replace human experimenters [1].",
+                              _PROTOCOLS) is None
