@@ -26,6 +26,7 @@ from rag.cues.claim_checks import (
     NO_TRADEOFF,
     NULL_EFFECT,
     NULL_EFFECT_SHARED_TERMS,
+    PRONOUN_OBJECTS,
     REPLACED_OBJECT_WORDS,
     REPLACES,
 )
@@ -107,9 +108,6 @@ def check_granted_lack(claim: str, paper_text: str) -> str | None:
     return None
 
 
-_PRONOUNS = frozenset("them it these those this that they".split())
-
-
 def check_replaced_aid(claim: str, paper_text: str) -> str | None:
     """The claim has the method replace a thing ("make them unnecessary", "replaces human
     designers") that the abstract sentence naming it says the method complements or assists."""
@@ -118,7 +116,7 @@ def check_replaced_aid(claim: str, paper_text: str) -> str | None:
     if not found or language_of(claim) != "en":
         return None
     thing = (found["o"] or found["o2"]).split()[:REPLACED_OBJECT_WORDS]
-    if all(w.lower() in _PRONOUNS for w in thing):  # what came before: "outperform LLMs and"
+    if all(w.lower() in PRONOUN_OBJECTS for w in thing):  # what came before: "outperform LLMs and"
         thing = claim[:found.start()].split()[-REPLACED_OBJECT_WORDS:]
     keys = content_keys(read_words(" ".join(thing)))
     acronyms = [w for w in thing if re.fullmatch(r"[A-Z]{2,}s?", w)]
@@ -128,4 +126,3 @@ def check_replaced_aid(claim: str, paper_text: str) -> str | None:
                 or any(spelled_out(a, sentence) for a in acronyms)):
             return f"says it replaces what the abstract says it complements: '{sentence.strip()}'"
     return None
-

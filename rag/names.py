@@ -328,11 +328,11 @@ def term_acronyms(abstract: str) -> tuple[str, ...]:
 
 
 def acronym_heads(question: str, text: str, among: set[str] | None = None) -> set[str]:
-    """The last words of the terms a sentence writes out for the question's acronyms (those
-    `among` these words, if given): "the LLM" is its "large language model" (→ "model"), so a
-    figure by that term is by the asked thing ("What size was the LLM used ...?": held-out
-    mc024, now dev); in a sentence not writing the term out, "model" is not the LLM (dev split
-    b018: "model sizes doubling")."""
+    """The last words of the terms a sentence writes out for the question's acronyms (or,
+    given `among`, for those of these words, however typed): "the LLM" is its "large language
+    model" (→ "model"), so a figure by that term is by the asked thing ("What size was the LLM
+    used ...?": held-out mc024, now dev); in a sentence not writing the term out, "model" is
+    not the LLM (dev split b018: "model sizes doubling")."""
     heads = set()
     # generic ones too ("LLM", "RL"), which name_tokens leaves out; the words asked of typed in
     # lower case too ("llm size": dev split mu006a)

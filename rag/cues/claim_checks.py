@@ -363,7 +363,7 @@ DRAWBACK_SHARED_TERMS = 2
 # A sentence saying a quality is kept ("while maintaining low computational cost", "without
 # sacrificing accuracy", "matches the original MNN in precision while ...", "retains the
 # excellent performance of METRA") denies the drawback its words speak of: it does not back a
-# concession claiming that cost (dev split yi010, yi060, yl047; general English of trade-offs).
+# concession claiming that cost (dev split yi010, yi060; general English of trade-offs).
 # The kept thing is read with it, up to a preposition ("low computational cost via ...").
 _KEPT_THING = r"(?:\s+(?!(?:via|on|in|across|through|by|and|with|for|to|of)\b)[\w-]+){0,4}"
 NO_TRADEOFF = re.compile(
@@ -386,6 +386,8 @@ REPLACES = re.compile(r"\b(?:replac(?:e|es|ed|ing)|supplant\w*|substitut\w* for|
 AIDS = re.compile(r"\b(?:complement\w*|augment\w*|assist\w*|auxiliary|alongside|in (?:combination|"
                   r"conjunction|tandem) with|aid(?:s|ed|ing)?)\b", re.I)
 REPLACED_OBJECT_WORDS = 4  # the words after a replacing verb read as what it replaces
+# ... unless they are a pronoun ("make them unnecessary"): then the words before the verb are
+PRONOUN_OBJECTS = frozenset("them it these those this that they".split())
 # A claim saying a thing is "already" done ("agents already incorporate long-horizon feedback
 # well", "the existing paradigm already accounts for the bias") where the abstract sentence
 # sharing ALREADY_SHARED_TERMS of its words (one after "already") says it is lacking: "a need
