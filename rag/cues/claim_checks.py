@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from paperwise.text import terms
+from rag.cues.naming import BEATING_VERBS
 
 # -- the claim checks (rag/claims.py): numbers and names ---------------------------------------
 # Set by hand. Checked on data/ (all 759 seed abstract sentences pass against themselves), on
@@ -264,7 +265,7 @@ CAUSED_BY = re.compile(r"(?P<b>[^,.;:]{3,100}?)\s+(?:(?:is|are|was|were|be|been|
 _EARLIER_METHODS = (r"(?:(?:the|all|most|strong|several)\s+)?(?:baselines?|(?:existing|prior|"
                     r"previous|competing|other|state-of-the-art)\s+"
                     r"(?:methods|approaches|models|baselines))")
-_BEATS = r"(?:beat|outperform|surpass|outdo|outstrip)\w*"
+_BEATS = rf"(?:{BEATING_VERBS})\w*"
 # ... or did better: "baseline agent models cooperated better with humans than the inverse
 # attention agents" where the abstract's agents are "compared to baseline agent models, ...
 # superior" (issue 12, seventh stop: the same reversal in four dev batches, zi008x, zj005x,

@@ -41,15 +41,15 @@ AGAINST_THE_BEST = re.compile(r"\b(?:over|than|against|versus|vs\.?|beyond|to|fr
                               r"(?:best|strongest|top)\b", re.I)
 # Beating another: "which models does it outperform?" asks for what is beaten, which a
 # sentence saying that it outperforms something tells, named or not (dev split lt025b).
-_BEATING = "outperform|surpass|beat|outdo|outstrip"
-BEATING = re.compile(rf"\b(?:{_BEATING})\w*", re.I)
+BEATING_VERBS = "outperform|surpass|beat|outdo|outstrip"  # also rag/cues/claim_checks.py
+BEATING = re.compile(rf"\b(?:{BEATING_VERBS})\w*", re.I)
 # "X vs CLIP - better or worse?" offers two outcomes of a comparison: a sentence saying X
 # outperforms, beats, matches or trails the other tells which (dev ms010a, refused for want of
 # the words "better" or "worse"; general English of results).
 OUTCOME_OFFERED = re.compile(r"\b(?:better|worse|faster|slower|stronger|weaker|higher|lower)"
                              r"\s+or\s+(?:better|worse|faster|slower|stronger|weaker|higher|"
                              r"lower)\b", re.I)
-OUTCOME_TOLD = re.compile(rf"\b(?:{_BEATING}|underperform|trail|lag|exceed|match)\w*"
+OUTCOME_TOLD = re.compile(rf"\b(?:{BEATING_VERBS}|underperform|trail|lag|exceed|match)\w*"
                           r"|\b(?:comparable|on par|competitive)\b", re.I)
 # What a ranking question ranks on: its content words this many words around the superlative.
 RANKED_WINDOW = 3
