@@ -45,9 +45,10 @@ def _speaks_of_limits(words: list[str]) -> bool:
 
 
 def check_added_drawback(claim: str, paper_text: str) -> str | None:
-    """The claim's concession (from its first concessive word on) judges badly, and no
-    sentence of the abstract sharing DRAWBACK_SHARED_TERMS of its words (or all it has)
-    speaks of a drawback or limit."""
+    """The claim's concession (from its first concessive word on) judges badly, and the
+    abstract sentence sharing most of its words says the quality is kept (NO_TRADEOFF), or no
+    sentence sharing DRAWBACK_SHARED_TERMS of them (or all it has) speaks of a drawback or limit
+    once such a phrase is set aside."""
     claim = strip_markers(claim)
     found = CONCESSION.search(claim)
     if not found or language_of(claim) != "en":
@@ -58,16 +59,15 @@ def check_added_drawback(claim: str, paper_text: str) -> str | None:
     keys = content_keys(concession[len(read_words(found.group("opener"))):])
     least = min(DRAWBACK_SHARED_TERMS, len(keys))
     said = claim[found.start("opener"):].strip().rstrip(".")
-    sentences = split_sentences(paper_text)
-    closest = max(sentences, key=lambda s: len(content_keys(read_words(s)) & keys), default="")
+    # each abstract sentence's words shared with the concession, read once
+    shared = {s: len(content_keys(read_words(s)) & keys) for s in split_sentences(paper_text)}
+    closest = max(shared, key=shared.__getitem__, default="")
     kept = NO_TRADEOFF.search(closest)
     if kept and not _speaks_of_limits(read_words(NO_TRADEOFF.sub(" ", closest))):
         return f"adds a drawback ('{said}') where the abstract says '{kept[0].strip()}'"
-    for sentence in sentences:
-        words = read_words(sentence)
-        if len(content_keys(words) & keys) >= least and _speaks_of_limits(
-                read_words(NO_TRADEOFF.sub(" ", sentence))):
-            return None
+    if any(n >= least and _speaks_of_limits(read_words(NO_TRADEOFF.sub(" ", s)))
+           for s, n in shared.items()):
+        return None
     return f"adds a drawback the abstract does not state: '{said}'"
 
 

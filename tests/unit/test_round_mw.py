@@ -73,7 +73,7 @@ def test_num_is_typed_for_number_of() -> None:
 
 @pytest.mark.parametrize("question", [
     "wavelet position encoding paper - max context length tested?",
-    "olmoe pretraining tokens reported?",
+    "geox accuracy reported on geometry3k",
 ])
 def test_a_typed_measure_tried_or_told_asks_for_the_figure(question: str) -> None:
     assert analyse(question).asks_for == "quantity"
