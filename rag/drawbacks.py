@@ -12,7 +12,7 @@ import re
 
 from paperwise.text import base_forms, language_of, split_sentences, strip_markers
 from rag.claims import spelled_out
-from rag.cues.claim_checks import (
+from rag.cues.drawbacks import (
     AIDS,
     ALREADY_REACH,
     ALREADY_SAID,

@@ -1,10 +1,12 @@
 """Every cue list and threshold of rag/, in this package, each with where its value came from:
-here the extractive answerer's (what a question asks for, what evidence gives it, lists);
-`quantity` how an amount is asked and told; `parts` how a question's text splits (parts,
+here the extractive answerer's (what a question asks for, thresholds); `quantity` how an
+amount is asked and told; `parts` how a question's text splits (parts, alternatives,
 examples, bare topics, typos); `things` what a "which Xs" question asks to be named;
-`naming` name and ranking asks; `details` the details an abstract may state (hardware,
-licence, place) and their evidence; `answer_shape` the yes/no lead and list coverage; `verify`
-the check of an LLM's answer, `claim_checks` its number and name checks.
+`naming` name and ranking asks and the names a question holds; `details` the details an
+abstract may state (hardware, licence, place) and their evidence; `evidence` what a sentence
+holds (figures, methods, results, openers); `listing` list answers; `answer_shape` the yes/no
+lead and list coverage; `verify` the check of an LLM's answer, `claim_checks` its number,
+name and role checks, `drawbacks` its drawback checks.
 
 Cue lists are general English (and Chinese) question grammar, not the wording of our eval:
 they name what a question asks for (a quantity, a name, a list of papers, a comparison, a
@@ -19,6 +21,21 @@ import re
 
 # Details an abstract may state (hardware, licence, place ...) and their evidence.
 from rag.cues.details import DETAIL_ASKS, DETAIL_EVIDENCE  # noqa: F401
+
+# What a sentence holds (figures, methods, results, openers): rag/cues/evidence.py.
+from rag.cues.evidence import (  # noqa: F401
+    BACKGROUND_PENALTY,
+    CAUSE_BONUS,
+    CITATION,
+    COUNT_WINDOW,
+    METHOD_BONUS,
+    METHOD_CUE,
+    NUMBER_TOKEN,
+    NUMBER_WINDOW,
+    OPENER,
+    OWN_WORK,
+    RESULT_CUE,
+)
 
 # Thresholds of list answers live in rag/cues/listing.py.
 from rag.cues.listing import (  # noqa: F401
@@ -64,11 +81,13 @@ from rag.cues.naming import (  # noqa: F401
     ACCELERATOR_NAMED,
     AGAINST_THE_BEST,
     BEATING,
+    GENERIC_NAMES,
     KIND_OF_ASK,
     MAKER_OF,
     MODEL_LIKE_NAME,
     MODEL_NAME_ASK,
     NAME_ASK,
+    NAME_TOKEN,
     OTHER_NAME_ASK,
     OUTCOME_OFFERED,
     OUTCOME_TOLD,
@@ -81,12 +100,17 @@ from rag.cues.naming import (  # noqa: F401
     TERSE_THING_ASK,
 )
 
-# How a question's text splits (parts, examples, bare topics): rag/cues/parts.py.
+# How a question's text splits (parts, alternatives, examples, bare topics): rag/cues/parts.py.
 from rag.cues.parts import (  # noqa: F401
+    ALTERNATIVE_HEAD_WORDS,
+    ALTERNATIVE_LINKS,
+    ALTERNATIVE_MODIFIER_WORDS,
     ALTERNATIVE_TOPIC_TERMS,
+    ALTERNATIVES,
     ASKS_AGAIN,
     BARE_TOPIC,
     EXAMPLE_CLAUSE,
+    KIND_ALTERNATIVES,
     MIN_JOINED_PART,
     MIN_PART_WORDS,
     MIN_TERSE_DETAIL_WORDS,
@@ -107,6 +131,7 @@ from rag.cues.parts import (  # noqa: F401
     TERSE_NAME_SLOT,
     TERSE_SUBJECT,
     TOPIC_OR,
+    WORD_ALTERNATIVES,
     WORDS_OR_BEFORE_HEAD,
 )
 
@@ -321,105 +346,8 @@ FOLLOW_UP = re.compile(
     r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)
 NAME_LIKE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w-]*\b")
 
-# "A or B": names offered as alternatives, of which the abstracts need only one.
-ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
-# Lower-case words offered as alternatives, either side of an "or" ("rats or mice"): an answer
-# names one (fresh dev batch a: the recording's other details were quoted instead).
-# Only those ending the question ask to choose: "adding or subtracting weight differences"
-# names the topic (dev split q055). The second may repeat the first's preposition: "recorded
-# from rats or from mice?" (dev split ml026, answered with the recording's other details).
-WORD_ALTERNATIVES = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+or\s+(?:(?:from|in|on|at|with|by|"
-                               r"for)\s+)?([a-z][a-z-]{2,})\s*[?？]?\s*$")
-# ... and two kinds of one thing, the second as "ones": "on heterophilic graphs or only
-# homophilic ones?" offers heterophilic and homophilic (dev split mu013; general English).
-KIND_ALTERNATIVES = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+[a-z][a-z-]{2,}\s+or\s+"
-                               r"(?:only\s+|just\s+|also\s+)?([a-z][a-z-]{2,})\s+ones?\s*[?？]?\s*$")
-# Words that may stand between alternatives and their "or": "in PyTorch or in JAX", "on
-# Atari, on MuJoCo or on Procgen". General English linking words (issue 13, fresh dev batch 14).
-ALTERNATIVE_LINKS = frozenset("or in on the a an with and either".split())
-# A name's lower-case head before an "or" ("the DeepMind control suite or Atari", "MuJoCo tasks
-# or Atari games"): at most this many words (English noun phrases; fresh dev batch a: the
-# alternatives were not seen, and the missing Atari refused the question).
-ALTERNATIVE_HEAD_WORDS = 2
-# ... and a modifier before the name after it: "was PPO or online DPO the most robust" (dev
-# split d047: the missing PPO refused it, online DPO being there).
-ALTERNATIVE_MODIFIER_WORDS = 1
-
-# Names such as "GPU", "Claude" or "MMLU": if none of the retrieved abstracts has one, the
-# question is about something the collection does not cover.
-# ... and a metric at a cut-off ("pass@1", "recall@10": fresh dev batch la)
-# ... and a short prefix hyphened to capitals ("Db-TSW", "S-MNN", "D-TSN"), read whole: its
-# parts alone are no name, so the question named nothing (fresh dev batch md)
-NAME_TOKEN = re.compile(r"(?<![\w-])([A-Z][a-z]?-[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*"
-                        r"|[A-Za-z]+@\d+|[A-Za-z][\w.+]*[A-Z0-9][\w.+]*"
-                        r"|[A-Z][a-z]{2,}[\w]*)"
-                        r"(?![\w])")
-GENERIC_NAMES = frozenset((
-    "i llm llms ai ml nlp rl gnn gnns cnn cnns vlm vlms mllm mllms sota gpt rlhf mlp "
-    "transformer transformers is are was were which what how why when where who does do did "
-    "can could should would will in on for of the a an and or to from with by as at it its "
-    "there this these those given compared under with without "
-    # dimensions name no model: "a 3D encoder" (dev split ls020)
-    "1d 2d 3d 4d "
-).split())
 
 
-
-# -- what a sentence holds ------------------------------------------------------------------------
-# A reference in the text ("(Pervez et al., 2024)", "(Smith and Lee, 2023)") holds a year, no
-# figure of the paper: "we reduce the computational time" after one is no time of 2024 (issue 13,
-# fresh dev batch 20; general citation styles).
-CITATION = re.compile(r"\((?:[^()]*?\bet al\.?|[A-Z][\w-]+(?: (?:and|&) [A-Z][\w-]+)?),? "
-                      r"(?:19|20)\d\d[a-z]?\)")
-# (a fraction too: "the power 3/4": dev me001)
-NUMBER_TOKEN = re.compile(
-    r"^(?:[~≈<>+±−-]?\d[\d,.]*(?:[-–]\d[\d,.]*)?(?:%|x|×|k|m|b|t|\+)?(?:-[a-z]+)?|\d+(?:\.\d+)?[kmbt]|"
-    r"\d+/\d+|"
-    r"one|two|"
-    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice|half|double|triple|dozens?|hundreds?|"
-    r"thousands?|millions?|billions?|trillions?)$", re.I)
-# A figure answers "how many X" when a word of X stands this close to it ("314 granular risk
-# categories": 3 words after; "accuracy of 78%": 6 words around). Dev split, unchanged since.
-NUMBER_WINDOW = 6
-COUNT_WINDOW = 3
-# Naming a method or result: a sentence with these introduces the paper's method or results,
-# which is what a summary ("What is X?") answers with.
-# ("we devise precision-aware scaling laws": dev split b044; general English of contribution)
-METHOD_CUE = re.compile(r"\b(?:we|this (?:paper|work|study)) (?:\w+ )?(?:propose|introduce|"
-                        r"present|develop|design|build|curate|release|devise|formulate)s?\b"
-                        r"|\bnamed\b|\bcalled\b", re.I)
-RESULT_CUE = re.compile(r"\b(?:outperform\w*|achiev\w*|improv\w*|surpass\w*|demonstrat\w*|"
-                        r"show(?:s|ed|n)? that|results? (?:show|indicate|suggest)|reduc\w*|"
-                        r"state-of-the-art|significantly|"
-                        # a result on a par with another: "retains the excellent performance
-                        # of METRA", "matches", "competitive with" (dev split lt019)
-                        r"retain\w*|match(?:es|ed|ing)?|comparabl[ey]|on par|competitive\w*|"
-                        r"rival\w*)\b", re.I)
-# A sentence in which a paper speaks of its own work; those before the first of them (or of
-# METHOD_CUE) set out the problem. A "how does X do Y" answer ranks them BACKGROUND_PENALTY
-# lower; a "why" question keeps them (dev split).
-OWN_WORK = re.compile(r"\b(?:we|our)\b", re.I)
-BACKGROUND_PENALTY = 0.1
-# "How does X do Y", "what does X use": where a paper introduces its method or a part of it
-# ("we propose X"; else where it first says "we/our") and the sentence after each
-# (which says how X works: "Specifically, X uses ...", "It leverages ...") rank this much
-# higher. Issue 13, dev split named questions and their rewordings: the mechanism sat there in
-# 5 of 7 key-term misses; 0.1 and 0.15 tried, 0.1 kept (0.15 pushed out a later answer).
-METHOD_BONUS = 0.1
-# A "why" question's answer: a sentence of the answering paper giving a cause
-# (answer_shape.CAUSE_CUE) ranks this much higher. Dev split, the 27 answerable "why" questions:
-# 0.2 gave six of them their key terms (k010, md009, md009a, md009b, mf010, mf010a), lost none.
-CAUSE_BONUS = 0.2
-# Discourse openers trimmed from the start of a quote: they point at a sentence the reader
-# does not see ("However, ...", "To address this, ...").
-OPENER = re.compile(
-    r"^(?:however|moreover|furthermore|additionally|in addition|also|thus|therefore|hence|"
-    r"then|next|first|second|third|lastly|"
-    r"consequently|specifically|notably|importantly|finally|overall|in particular|"
-    r"to (?:this end|address (?:this|these)(?: \w+)?|tackle (?:this|these)(?: \w+)?|overcome "
-    r"(?:this|these)(?: \w+)?|bridge (?:this|the) gap|fill this gap|do so|that end)|"
-    r"in this (?:paper|work|study)|in light of this|on the other hand|as a result|"
-    r"for (?:example|instance))\s*,\s*", re.I)
 
 # -- thresholds -----------------------------------------------------------------------------------
 # Sentence score = SIM_WEIGHT × embedding similarity + OVERLAP_WEIGHT × IDF-weighted share of

@@ -210,3 +210,21 @@ MAKER_OF = re.compile(r"['’]s\s+(?-i:[A-Z][\w.-]*)")
 # offered together ("on 7B or 13B") one is enough.
 SIZE_TOKEN = re.compile(r"(?<![\w.,-])(\d+(?:\.\d+)?)\s?([kmbt])\b", re.I)
 SIZE_WORDS = {"k": "thousand", "m": "million", "b": "billion", "t": "trillion"}
+
+# Names such as "GPU", "Claude" or "MMLU": if none of the retrieved abstracts has one, the
+# question is about something the collection does not cover.
+# ... and a metric at a cut-off ("pass@1", "recall@10": fresh dev batch la)
+# ... and a short prefix hyphened to capitals ("Db-TSW", "S-MNN", "D-TSN"), read whole: its
+# parts alone are no name, so the question named nothing (fresh dev batch md)
+NAME_TOKEN = re.compile(r"(?<![\w-])([A-Z][a-z]?-[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*"
+                        r"|[A-Za-z]+@\d+|[A-Za-z][\w.+]*[A-Z0-9][\w.+]*"
+                        r"|[A-Z][a-z]{2,}[\w]*)"
+                        r"(?![\w])")
+GENERIC_NAMES = frozenset((
+    "i llm llms ai ml nlp rl gnn gnns cnn cnns vlm vlms mllm mllms sota gpt rlhf mlp "
+    "transformer transformers is are was were which what how why when where who does do did "
+    "can could should would will in on for of the a an and or to from with by as at it its "
+    "there this these those given compared under with without "
+    # dimensions name no model: "a 3D encoder" (dev split ls020)
+    "1d 2d 3d 4d "
+).split())

@@ -175,3 +175,27 @@ WORDS_OR_BEFORE_HEAD = re.compile(r"(?<![\w-])(?![a-z-]*ing\b)([a-z][a-z-]{2,})\
 # design dsl which llm used", "transformer depth needed" (dev split lo022a, lp023a); a bare
 # measure does not ("protein structure accuracy" asks for papers on it).
 OUTRIGHT_ASK = re.compile(r"\b(?:which|what|how)\b|\b(?:needed|required|used)\s*\??\s*$", re.I)
+
+# "A or B": names offered as alternatives, of which the abstracts need only one.
+ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")
+# Lower-case words offered as alternatives, either side of an "or" ("rats or mice"): an answer
+# names one (fresh dev batch a: the recording's other details were quoted instead).
+# Only those ending the question ask to choose: "adding or subtracting weight differences"
+# names the topic (dev split q055). The second may repeat the first's preposition: "recorded
+# from rats or from mice?" (dev split ml026, answered with the recording's other details).
+WORD_ALTERNATIVES = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+or\s+(?:(?:from|in|on|at|with|by|"
+                               r"for)\s+)?([a-z][a-z-]{2,})\s*[?？]?\s*$")
+# ... and two kinds of one thing, the second as "ones": "on heterophilic graphs or only
+# homophilic ones?" offers heterophilic and homophilic (dev split mu013; general English).
+KIND_ALTERNATIVES = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+[a-z][a-z-]{2,}\s+or\s+"
+                               r"(?:only\s+|just\s+|also\s+)?([a-z][a-z-]{2,})\s+ones?\s*[?？]?\s*$")
+# Words that may stand between alternatives and their "or": "in PyTorch or in JAX", "on
+# Atari, on MuJoCo or on Procgen". General English linking words (issue 13, fresh dev batch 14).
+ALTERNATIVE_LINKS = frozenset("or in on the a an with and either".split())
+# A name's lower-case head before an "or" ("the DeepMind control suite or Atari", "MuJoCo tasks
+# or Atari games"): at most this many words (English noun phrases; fresh dev batch a: the
+# alternatives were not seen, and the missing Atari refused the question).
+ALTERNATIVE_HEAD_WORDS = 2
+# ... and a modifier before the name after it: "was PPO or online DPO the most robust" (dev
+# split d047: the missing PPO refused it, online DPO being there).
+ALTERNATIVE_MODIFIER_WORDS = 1
