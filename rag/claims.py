@@ -256,6 +256,7 @@ _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
 _SEP = r"[\s\-‐‑–_.]*"
 _ACRONYM = re.compile(r"[A-Z]{2,}s?")
 _ALL_CAPS = re.compile(r"[A-Z]{3,}")
+_DIGIT_ACRONYM = re.compile(r"[A-Z]+[24][A-Z]+s?")  # "T2I", "R2R": "to" or "for" as a digit
 _SPELLING_FILLERS = frozenset("of the and for to in on a an with".split())
 
 
@@ -319,7 +320,10 @@ def spelled_out(acronym: str, paper_text: str) -> bool:
     letters = acronym.lower()[:-1] if acronym.endswith("s") else acronym.lower()
     words = [w.lower() for w in re.findall(r"[A-Za-z]+", paper_text)]
     content = [w for w in words if w not in _SPELLING_FILLERS]
-    return any(letters in "".join(w[0] for w in seq) for seq in (words, content))
+    # "to" and "for" may be written as digits: "T2I" for "text-to-image" (dev split mz028)
+    return any(letters in "".join(w[0] for w in seq) for seq in (words, content)) or (
+        any(c.isdigit() for c in letters)
+        and letters in "".join(_DIGIT_WORDS.get(w, w[0]) for w in words))
 
 
 def _name_found(name: str, paper_text: str) -> bool:
@@ -331,7 +335,7 @@ def _name_found(name: str, paper_text: str) -> bool:
         return name.lower() in GENERIC_ACRONYMS or spelled_out(name, paper_text)
     if any(written_variants(v).search(paper_text) for v in variants):
         return True
-    if _ACRONYM.fullmatch(name):
+    if _ACRONYM.fullmatch(name) or _DIGIT_ACRONYM.fullmatch(name):
         return name.lower() in GENERIC_ACRONYMS or spelled_out(name, paper_text)
     if shortened_in(name, paper_text):
         return True

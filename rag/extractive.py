@@ -352,7 +352,12 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
             # dev split mx008a)
             line = _detail_line(question, replace(intent, shape="detail"), scored, hits, named,
                                 weight)
-            return _compose(question, hits, [line]) if line else answer
+            # ... and refuse when it names none asked for ("flat reward landscape robustness
+            # envs names": dev split mz029a); a figure's words may be a topic ("arbitrary
+            # number of tokens", mv009a)
+            if line or intent.asks_for != "name":
+                return _compose(question, hits, [line]) if line else answer
+            return _refusal(question, intent, hits, scored)
         if intent.shape == "list" or len(answer.citations) != 1:
             return answer
         # "What is X and how does it compare to Y?", Y no paper here: X's sentences answer it

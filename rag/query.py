@@ -214,8 +214,24 @@ def _pieces(question: str) -> list[tuple[str, str]]:
 
 
 def topic_alternatives(question: str) -> tuple[str, ...]:
-    """The two topics of a list question: two phrases, or two words of one head."""
-    return _phrase_alternatives(question) or _shared_head_alternatives(question)
+    """The topics of a list question: a list of them, two phrases, or two words of one head."""
+    return (_enumerated_alternatives(question) or _phrase_alternatives(question)
+            or _shared_head_alternatives(question))
+
+
+def _enumerated_alternatives(question: str) -> tuple[str, ...]:
+    """"... anything related — aggregation schemes, client participation analysis, or
+    decentralized pre-training" → each item a topic of its own (cues.ENUMERATED_TOPICS)."""
+    found = cues.ENUMERATED_TOPICS.search(question)
+    if found is None:
+        return ()
+    items = [i.strip() for i in re.split(r",\s*(?:or\s+)?|\s+or\s+", found[1]) if i.strip()]
+    # names listed ("Atari, MuJoCo, or Procgen") a list reads as names
+    if len(items) < cues.MIN_ENUMERATED_TOPICS or any(
+            not set(terms(i)) - cues.ASK_WORDS or cues.NAME_LIKE.search(i) or i[:1].isupper()
+            for i in items):
+        return ()
+    return tuple(items)
 
 
 def _phrase_alternatives(question: str) -> tuple[str, ...]:

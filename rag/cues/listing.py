@@ -293,7 +293,11 @@ NEW_THINGS_ASK = re.compile(
     rf"|\b(?:propos|introduc|present|releas|contribut|creat|construct|curat)\w*\s+"
     rf"(?:(?:a|an|any)\s+)?(?:[\w-]+\s+){{0,2}}?{_NEW_KIND}"
     rf"|\b{_NEW_KIND}\s+(?:(?:are|were|have been|has been|being)\s+)?"
-    rf"(?:proposed|introduced|released|presented|contributed|created)\b", re.I)
+    rf"(?:proposed|introduced|released|presented|contributed|created)\b"
+    # ... or made for evaluating: "any benchmarks for evaluating LLM agents?", "a dataset to
+    # test ..." (dev split mz022: every paper about LLMs was listed; general English of purpose)
+    rf"|\b{_NEW_KIND}\s+(?:for|to)\s+(?:evaluat|test|assess|measur|benchmark|stress-test)\w*"
+    , re.I)
 # ... told by a sentence introducing the paper's own: the kind within this many words after
 # "we introduce" ("We introduce Robotouille, a challenging benchmark environment"), not "we
 # propose a novel aggregation strategy ... on four datasets" (dev split, by hand).

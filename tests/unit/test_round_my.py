@@ -1,0 +1,73 @@
+"""Question rules from this stop's dev batches: last stop's held-out mw and the fresh mz
+(multi-paper questions, rewordings varied in the words a reader keys on). "T2I" spells
+"text-to-image"; a typed ask for names one paper does not give is refused; "benchmarks for
+evaluating X" asks for the papers introducing one; a list of topics after a dash is each a
+topic of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.claims import names_missing_from, spelled_out
+from rag.introduced import new_kinds
+from rag.query import topic_alternatives
+from tests.extractive_fakes import alike_answer, hit
+
+_DSPO = hit("We propose DSPO, a novel algorithm that aligns pretraining and fine-tuning. Our "
+            "results show that DSPO outperforms preference learning baselines for T2I diffusion "
+            "models in human preference evaluation tasks", "DSPO")
+
+
+def test_a_digit_acronym_is_spelled_by_to_or_for() -> None:
+    assert spelled_out("T2I", "a pretrained text-to-image diffusion model")
+    assert names_missing_from(["T2I", "R2R"], "text-to-image and room-to-room") == []
+    # control: the same letters without "to" spell nothing
+    assert names_missing_from(["T2I"], "text and image") == ["T2I"]
+
+
+def test_a_model_named_only_by_the_question_own_acronym_is_no_answer() -> None:
+    answer = alike_answer("Which pretrained text-to-image diffusion model was DSPO fine-tuned "
+                          "on?", [_DSPO])
+    assert not answer.answerable
+
+
+_LANDSCAPE = hit("We aim to formally connect the flatness of the reward surface to the robustness "
+                 "of RL models. We show that flat reward maxima lead to more robust policies",
+                 "Reward landscapes")
+
+
+def test_a_typed_ask_for_names_one_paper_does_not_give_is_refused() -> None:
+    assert not alike_answer("flat reward landscape robustness envs names",
+                            [_LANDSCAPE]).answerable
+
+
+def test_a_typed_ask_one_paper_answers_is_answered() -> None:
+    # control: the paper gives what the typed words ask (a figure's words may be its topic)
+    answer = alike_answer("flat reward landscape robustness number of policies", [_LANDSCAPE])
+    assert answer.answerable
+
+
+@pytest.mark.parametrize("question", [
+    "Any benchmarks for evaluating large language models or LLM agents?",
+    "is there a dataset to test long-horizon planning?",
+])
+def test_a_kind_made_for_evaluating_asks_for_new_ones(question: str) -> None:
+    assert new_kinds(question)
+
+
+def test_a_kind_used_asks_for_no_new_one() -> None:
+    assert new_kinds("Which datasets does X report results on?") == ()
+
+
+def test_a_list_of_topics_after_a_dash_is_each_a_topic() -> None:
+    question = ("My group trains models across many clients, so I'm looking for anything "
+                "related — aggregation schemes, client participation analysis, vertically "
+                "partitioned features, or decentralized pre-training. What papers touch on it?")
+    assert topic_alternatives(question) == (
+        "aggregation schemes", "client participation analysis",
+        "vertically partitioned features", "decentralized pre-training")
+
+
+def test_names_listed_are_no_topics() -> None:
+    # control: names are read as names by the list answer, not as topics
+    assert topic_alternatives("papers on RL in games such as Atari, MuJoCo, or Procgen?") == ()
