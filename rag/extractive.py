@@ -345,11 +345,11 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         else:
             answer = _list_answer(question, intent, scored, hits, named, weight, rescore,
                                   aliased)
-        if intent.shape == "list" and intent.asks_for and len(answer.citations) == 1 \
-                and cues.BARE_TOPIC.match(question):
-            # a few typed words asking a kind of detail, one paper fitting, ask it of that
-            # paper when it gives one ("long-tailed classifier retraining new metrics names":
-            # dev split mx008a)
+        if intent.shape == "list" and (intent.asks_for or asked_thing(question)) \
+                and len(answer.citations) == 1 and cues.BARE_TOPIC.match(question):
+            # a few typed words asking a kind of detail or a thing, one paper fitting, ask it
+            # of that paper when it gives one ("long-tailed classifier retraining new metrics
+            # names", "deep ltl rl which automata": dev split mx008a, mw007a)
             line = _detail_line(question, replace(intent, shape="detail"), scored, hits, named,
                                 weight)
             # ... and refuse when it names none asked for ("flat reward landscape robustness

@@ -135,11 +135,12 @@ NAME_ASK = re.compile(
 _TERSE_PREPOSITION = (r"(?:over|across|on|in|for|of|with|by|from|to|against|vs|versus|than|per|at|"
                       r"under|between|among|via|without)")
 TERSE_THING_ASK = re.compile(
-    NO_QUESTION_WORD + rf"\s*+(?:(?!{_TERSE_PREPOSITION}\s)\S+\s+){{1,{TERSE_TOPIC_WORDS}}}"
+    NO_QUESTION_WORD + rf"\s*+(?:(?!{_TERSE_PREPOSITION}\s)\S+\s+){{1,{TERSE_TOPIC_WORDS}}}?"
     r"(?:(?:(?P<thing>datasets|benchmarks|baselines|environments|simulators|backbones|models|"
     # languages and species are named too: "nutribench languages covered", "SIMPL hippocampus
     # dataset species" (fresh dev batches md, me)
-    r"languages|species)|names?|"
+    # ... and their names: "aflow six benchmarks names" (dev split mw025a)
+    r"languages|species)(?:\s+names?)?|names?|"
     r"(?:dataset|benchmark|model) names?|"
     # ... or the names of them: "...: names of real-world datasets used?" (dev split lx006a)
     r"names? of (?:the )?(?:[\w-]+ ){0,3}(?:datasets|benchmarks|models|baselines|environments))"

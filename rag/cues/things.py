@@ -144,4 +144,6 @@ PARTS_ASK = re.compile(r"\b(?:building )?(components|modules|blocks|stages|steps
                        r"ingredients)\s+(?:of|in)\b", re.I)
 # ... and a typed "which X" after a dash or colon ends a query asking X's name: "SIMPL
 # hippocampus data - which species" (dev split mk025a: answered with SIMPL's summary).
-WHICH_TYPED = re.compile(r"(?:\s[-–—]|:)\s*which ([a-z][a-z-]{2,})\s*[?？]?\s*$", re.I)
+# ... or after a space: "deep ltl rl which automata" (dev split mw007a; a question opened by a
+# question word is read by WHICH_THING first)
+WHICH_TYPED = re.compile(r"(?:\s[-–—]|:|\s)\s*which ([a-z][a-z-]{2,})\s*[?？]?\s*$", re.I)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag.asked import asked_thing
 from rag.claims import names_missing_from, spelled_out
 from rag.introduced import new_kinds
 from rag.query import topic_alternatives
@@ -71,3 +72,36 @@ def test_a_list_of_topics_after_a_dash_is_each_a_topic() -> None:
 def test_names_listed_are_no_topics() -> None:
     # control: names are read as names by the list answer, not as topics
     assert topic_alternatives("papers on RL in games such as Atari, MuJoCo, or Procgen?") == ()
+
+
+@pytest.mark.parametrize(("question", "thing"), [
+    ("aflow six benchmarks names", "benchmark"),
+    ("deep ltl rl which automata", "automata"),
+])
+def test_a_typed_thing_and_its_names_or_a_typed_which_asks_for_that_thing(
+        question: str, thing: str) -> None:
+    assert asked_thing(question) == thing
+
+
+def test_a_question_opened_by_which_is_read_as_before() -> None:
+    # control: "which" opening the question is read by WHICH_THING
+    assert asked_thing("which automata does DeepLTL use") == "automata"
+
+
+_AFLOW = hit("We introduce AFLOW, an automated framework that explores this space using Monte "
+             "Carlo Tree Search. Empirical evaluations across six benchmark datasets show a "
+             "5.7% average improvement. AFLOW enables smaller models to outperform GPT-4o at "
+             "4.55% of its inference cost", "AFLOW")
+_LTL = hit("Linear temporal logic (LTL) has been adopted for specifying tasks in RL. Our method "
+           "leverages the structure of Büchi automata to learn policies conditioned on sequences "
+           "of truth assignments", "Linear temporal logic (LTL)")
+
+
+def test_typed_benchmark_names_one_paper_does_not_give_are_refused() -> None:
+    assert not alike_answer("aflow six benchmarks names", [_AFLOW]).answerable
+
+
+def test_a_typed_which_thing_is_asked_of_the_one_fitting_paper() -> None:
+    answer = alike_answer("deep ltl rl which automata", [_LTL])
+    assert answer.answerable and answer.text.startswith("Our method leverages the structure "
+                                                        "of Büchi automata")
