@@ -11,6 +11,7 @@ import pytest
 from rag.asked import asked_thing
 from rag.claims import names_missing_from, spelled_out
 from rag.introduced import new_kinds
+from rag.measures import counted_words
 from rag.query import topic_alternatives
 from tests.extractive_fakes import alike_answer, hit
 
@@ -105,3 +106,10 @@ def test_a_typed_which_thing_is_asked_of_the_one_fitting_paper() -> None:
     answer = alike_answer("deep ltl rl which automata", [_LTL])
     assert answer.answerable and answer.text.startswith("Our method leverages the structure "
                                                         "of Büchi automata")
+
+
+def test_of_those_before_a_noun_counts_that_noun() -> None:
+    assert counted_words("how many of those components turned out to really matter?")[0] == (
+        "components")
+    # control: "of those" with no noun after it counts what was said before
+    assert counted_words("how many of those are active?") == []
