@@ -275,7 +275,9 @@ def as_question(text: str) -> str:
     text = re.sub(r"\b(what|how|which|who)'s\b|\b(what)s\b", r"\1\2 is", text, flags=re.I)
     # "which names of the datasets", "I'd like the names of the datasets X used" ask which
     # datasets X used (fresh dev batch ma)
-    text = re.sub(r"\b(what|which) names? of (?:the |its |their )?", r"\1 ", text, flags=re.I)
+    # ... and "what are the names of the benchmarks (they used)?" (dev split mw025b wording)
+    text = re.sub(r"\b(what|which)(?: (?:are|were|is|was) the)? names? of (?:the |its |their )?",
+                  r"\1 ", text, flags=re.I)
     text = re.sub(r"\b(like|know|need|want|give me|tell me|show me|list) the names? of "
                   r"(?:the |its |their )?", r"\1 which ", text, flags=re.I)
     # a description may come first: "X trains a policy on ... . Before copying the setup, I'd

@@ -102,6 +102,9 @@ NAME_ASK = re.compile(
     r"does|do|had|has|\w{2,}ed|"  # "which device recorded X", "which llm used": past tense too
     # ... or a present one of results: "what llm beats gpt4 turbo" (fresh dev batch lc)
     r"(?:beat|outperform|surpass|win|perform|achieve|score|use|contain|give|lead)s)\b"
+    # ... or a pronoun then any verb: "which simulated benchmarks they ran those experiments
+    # on" (dev split mz029b: "ran" is no -ed form; general English relative clauses)
+    r"| (?:they|it|we|he|she)(?: (?:had|have|has|also|then|actually|first))? [a-z]{2,}\b"
     # ... or any verb of the present ("which specific LLM plays the designer role"), or an aside
     # offering examples ("which RL algorithm, such as PPO or SAC, ...", "(e.g., PPO or SAC)"):
     # dev split lo023b, lo024, lp024

@@ -12,7 +12,7 @@ from rag.asked import asked_thing
 from rag.claims import names_missing_from, spelled_out
 from rag.introduced import new_kinds
 from rag.measures import counted_words
-from rag.query import topic_alternatives
+from rag.query import analyse, topic_alternatives
 from tests.extractive_fakes import alike_answer, hit
 
 _DSPO = hit("We propose DSPO, a novel algorithm that aligns pretraining and fine-tuning. Our "
@@ -113,3 +113,27 @@ def test_of_those_before_a_noun_counts_that_noun() -> None:
         "components")
     # control: "of those" with no noun after it counts what was said before
     assert counted_words("how many of those are active?") == []
+
+
+@pytest.mark.parametrize("question", [
+    "Could you tell me the names of the simulated benchmarks they ran those experiments on?",
+    "what are the names of the benchmarks they used?",
+])
+def test_the_names_of_things_in_a_clause_ask_for_names(question: str) -> None:
+    assert analyse(question).asks_for == "name"
+    assert asked_thing(question) == "benchmark"
+
+
+def test_simulated_benchmarks_never_named_are_refused() -> None:
+    landscape = hit("We aim to formally connect the flatness of the reward surface to the "
+                    "robustness of RL models. We extensively simulate various RL environments, "
+                    "confirming the benefits of flatter reward landscapes", "Reward landscapes")
+    answer = alike_answer("I read about the link between flat reward surfaces and robustness. "
+                          "Could you tell me the names of the simulated benchmarks they ran "
+                          "those experiments on?", [landscape])
+    assert not answer.answerable
+
+
+def test_a_pronoun_clause_is_not_read_into_a_topic() -> None:
+    # control: "which X it ..." without a thing asked names nothing
+    assert analyse("How does it work?").asks_for is None
