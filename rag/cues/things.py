@@ -46,7 +46,10 @@ WHAT_NAMED_THING = re.compile(rf"\b(?i:what) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}"
                               rf"{_AUXILIARY}")
 # Nor are what a method takes in ("from what signals do agents discover concepts?" asks for a
 # description such as "proprioceptive states": dev split lt016).
-NOT_A_THING = frozenset("paper work study author one way extent signal input information".split())
+# ... nor general nouns a sentence naming the thing need not repeat: "which structure is it?"
+# answered by "the uncertainty ellipsoid" (dev split mz007b; general English).
+NOT_A_THING = frozenset("paper work study author one way extent signal input information "
+                        "structure thing object property aspect".split())
 # Words that classify the thing asked for rather than name it ("what feedback types", "which
 # model variants", "what model families"): a sentence naming the thing need not use them (dev
 # split dr026, k012); nor need one naming models, whose names MODEL_LIKE_NAME reads instead

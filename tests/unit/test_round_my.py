@@ -137,3 +137,10 @@ def test_simulated_benchmarks_never_named_are_refused() -> None:
 def test_a_pronoun_clause_is_not_read_into_a_topic() -> None:
     # control: "which X it ..." without a thing asked names nothing
     assert analyse("How does it work?").asks_for is None
+
+
+def test_a_general_noun_asks_no_thing_the_sentence_must_repeat() -> None:
+    assert asked_thing("Their bound tracks the shape of something around the parameter — which "
+                       "structure is it?") is None
+    # control: a kind of thing that is named is still asked
+    assert asked_thing("Which datasets was X evaluated on?") == "dataset"
