@@ -153,7 +153,10 @@ TERSE_THING_ASK = re.compile(
     # object generation training dataset" (dev split ls020a, lv028a); a model only as used
     # ("DSPO base diffusion model used in experiments": dev split ma005a)
     # (not one of two asked: "DynamicFlow model type + dataset": dev split lz030a)
+    # ... an environment or an algorithm too: "ls-imagine environment", "model-free algorithm"
+    # (dev split mw016a, mz015a: parts of typed compounds)
     r"|(?<!and )(?<!& )(?<!\+ )(?:backbone|encoder|optimizer|simulator|dataset|benchmark|testbed|"
+    r"environment|algorithm|"
     r"(?:base |backbone |pretrained |pre-trained )?model(?=\s+used))"
     r"(?:\s+(?:used|employed|chosen)(?:\s+in\s+(?:the\s+)?experiments)?)?"
     r")\s*\??\s*$", re.I)

@@ -144,3 +144,20 @@ def test_a_general_noun_asks_no_thing_the_sentence_must_repeat() -> None:
                        "structure is it?") is None
     # control: a kind of thing that is named is still asked
     assert asked_thing("Which datasets was X evaluated on?") == "dataset"
+
+
+@pytest.mark.parametrize(("question", "thing"), [
+    ("ls-imagine environment", "environment"),
+    ("model-free algorithm", "algorithm"),
+])
+def test_a_typed_environment_or_algorithm_asks_its_name(question: str, thing: str) -> None:
+    assert question.endswith(thing)
+    assert analyse(question).asks_for == "name"
+
+
+def test_a_typed_environment_is_answered_by_the_sentence_naming_it() -> None:
+    imagine = hit("We present LS-Imagine, which extends the imagination horizon. Our method "
+                  "demonstrates significant improvements over state-of-the-art techniques in "
+                  "MineDojo", "LS-Imagine")
+    answer = alike_answer("ls-imagine environment", [imagine])
+    assert answer.text.startswith("Our method demonstrates")
