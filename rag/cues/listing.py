@@ -215,6 +215,10 @@ LIST_ASK = re.compile(
     # a later sentence opening "Which works ..." asks for papers as the first one does (dev
     # split lt024b); after a comma it may be a relative clause (", which studies graphs")
     r"|(?<=[.?!])\s+(?:which|what) (?:\S+ ){0,2}?(?:works|studies|research)\b"
+    # ... and "Which approaches in these papers address X?" (dev split mx019b: a description
+    # first, then the list asked; the question's first word only was read)
+    r"|(?<=[.?!])\s+(?:which|what) (?:methods|approaches) (?:in|of|among) (?:these|the|this) "
+    r"(?:papers|abstracts|works|collection)\b"
     r"|\b(?:papers|works|studies) (?:in|of) (?:this|the) (?:collection|set|corpus|index)\b"
     # "what's in this collection on that problem?" (fresh dev batch me)
     r"|\bwhat(?:'s| is)(?: there)? in (?:this|the) (?:collection|set|corpus|index)\b"

@@ -161,3 +161,13 @@ def test_a_typed_environment_is_answered_by_the_sentence_naming_it() -> None:
                   "MineDojo", "LS-Imagine")
     answer = alike_answer("ls-imagine environment", [imagine])
     assert answer.text.startswith("Our method demonstrates")
+
+
+def test_which_approaches_in_these_papers_after_a_description_asks_for_papers() -> None:
+    question = ("I'm trying to get an overview of causal inference work, whether it recovers "
+                "causal graphs or orders from experts, identifies latent causal processes over "
+                "time, or learns causal relations from interventional experiments. Which "
+                "approaches in these papers address learning causal structure?")
+    assert analyse(question).shape == "list"
+    # control: a relative clause after a comma names no list
+    assert analyse("X is evaluated on graphs, which methods it beats by far?").shape != "list"
