@@ -268,7 +268,11 @@ COMPARE_ASK = re.compile(
 # reduction papers", "policy evaluation variance reduction papers compare" (dev split mx018a).
 PAPERS_COMPARED = re.compile(r"\bcompare\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,4}?"
                              r"(?:papers|approaches|methods|works|studies|techniques)\b"
-                             r"|\b(?:papers|approaches|methods|works|studies)\s+compared?\s*\??\s*$",
+                             r"|\b(?:papers|approaches|methods|works|studies)\s+compared?\s*\??\s*$"
+                             # "I noticed two works here that tackle X; how do their approaches
+                             # differ" (dev split mx018b: answered from one of them)
+                             r"|\b(?:two|both|these|the)\s+(?:[\w-]+\s+){0,2}?(?:papers|works|"
+                             r"studies)\s+(?:here\s+)?(?:that|which)\b",
                              re.I)
 # The two things a comparison names, written as names or not: "Compare AttriBoT and speculative
 # cascades: ...", "How do X and Y differ?" (fresh dev batch 17: the lower-case one was lost).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag import cues
 from rag.asked import asked_thing
 from rag.claims import names_missing_from, spelled_out
 from rag.introduced import new_kinds
@@ -171,3 +172,10 @@ def test_which_approaches_in_these_papers_after_a_description_asks_for_papers() 
     assert analyse(question).shape == "list"
     # control: a relative clause after a comma names no list
     assert analyse("X is evaluated on graphs, which methods it beats by far?").shape != "list"
+
+
+def test_two_works_that_do_x_compared_are_every_paper_doing_it() -> None:
+    assert cues.PAPERS_COMPARED.search("I noticed two works here that tackle the high variance "
+                                       "of policy evaluation; how do their approaches differ?")
+    # control: two things of one paper are no papers compared
+    assert not cues.PAPERS_COMPARED.search("How do the two modules of CyberHost differ?")
