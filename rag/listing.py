@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from paperwise.text import clean_for_display, defuse_markers, language_of, terms
 from paperwise.types import Hit
 from rag import cues
+from rag.asked import asked_thing
 from rag.cues import answer_shape
 from rag.evidence import (
     ScoredSentence,
@@ -18,6 +19,7 @@ from rag.evidence import (
     abstract_cover,
     first_own_sentence,
     holds_pair,
+    tells_thing,
     topic_pairs,
 )
 from rag.introduced import introduces, new_kinds
@@ -77,6 +79,13 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     margin = cues.LIST_QUOTE_MARGIN if intent.shape == "list" else cues.COMPARE_QUOTE_MARGIN
     shown = {m: _showing_fit(s, scored, hits, margin) for m, s in best_of.items()
              if m in named or (m in close and covers[m] >= answer_shape.LIST_COVER_RATIO * most)}
+    if intent.shape == "compare" and (thing := asked_thing(question)):
+        # each compared paper on the aspect asked: "what key modules does each introduce?" by
+        # its sentence on modules (dev split mz020: shown by other sentences)
+        # (the word itself first: "one-stage" tells no module as "Attention Module" does)
+        shown |= {m: telling for m in shown if (telling := next(
+            (s for s in scored if s.marker == m and thing in terms(s.text)), None) or next(
+            (s for s in scored if s.marker == m and tells_thing(s, thing, hits)), None))}
     # A list found grows by papers nearly as like it; not one asking for names ("papers with
     # Gemma or Phi models"), which a paper fits by naming one (tests/integration/test_answers),
     # though names given as examples of a topic ask for none ("hardware such as NPUs")

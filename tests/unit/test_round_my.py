@@ -179,3 +179,15 @@ def test_two_works_that_do_x_compared_are_every_paper_doing_it() -> None:
                                        "of policy evaluation; how do their approaches differ?")
     # control: two things of one paper are no papers compared
     assert not cues.PAPERS_COMPARED.search("How do the two modules of CyberHost differ?")
+
+
+def test_each_compared_paper_is_shown_on_the_aspect_asked() -> None:
+    cyber = hit("CyberHost is the first one-stage audio-driven human diffusion model. Firstly, the "
+                "Region Attention Module (RAM) enhances the synthesis of critical local regions",
+                "CyberHost", "p1")
+    loopy = hit("We propose an audio-only conditioned video diffusion model named Loopy. We "
+                "designed two key modules: a temporal module and an audio-to-latents module",
+                "Loopy", "p2")
+    answer = alike_answer("Compare how CyberHost and Loopy generate human video from audio: "
+                          "what key modules does each introduce?", [cyber, loopy])
+    assert "Region Attention Module" in answer.text and "audio-to-latents" in answer.text
