@@ -148,7 +148,8 @@ TERSE_THING_ASK = re.compile(
     # ... or the names of them: "...: names of real-world datasets used?" (dev split lx006a)
     r"names? of (?:the )?(?:[\w-]+ ){0,3}(?:datasets|benchmarks|models|baselines|environments))"
     r"(?:\s+(?:used|evaluated|tested|compared|employed|studied|chosen|covered|supported|"
-    r"included))?"
+    # ... in the experiments: "speculative cascades models used in experiments" (dev mz012a)
+    r"included)(?:\s+in\s+(?:the\s+)?experiments)?)?"
     # ... or one part typed singular: "unigs 3d encoder backbone", "single image articulated
     # object generation training dataset" (dev split ls020a, lv028a); a model only as used
     # ("DSPO base diffusion model used in experiments": dev split ma005a)

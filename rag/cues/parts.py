@@ -154,6 +154,9 @@ SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     # "ls-imagine eval env" (fresh dev batch le)
     (re.compile(r"\beval\b", re.I), "evaluation"), (re.compile(r"\benv\b", re.I), "environment"),
     (re.compile(r"\benvs\b", re.I), "environments"),
+    # "most robust algo" (dev split mz009a), "expts" for experiments
+    (re.compile(r"\balgos?\b", re.I), "algorithm"),
+    (re.compile(r"\bexpts?\b", re.I), "experiments"),
 )
 # A list of papers on two topics: "work on audio-driven portrait video generation or
 # diffusion-based planning?" (fresh dev batches c and e listed only the first topic's papers).

@@ -14,6 +14,7 @@ from rag.claims import names_missing_from, spelled_out
 from rag.introduced import new_kinds
 from rag.measures import counted_words
 from rag.query import analyse, topic_alternatives
+from rag.spelling import expand_shorthand
 from tests.extractive_fakes import alike_answer, hit
 
 _DSPO = hit("We propose DSPO, a novel algorithm that aligns pretraining and fine-tuning. Our "
@@ -191,3 +192,14 @@ def test_each_compared_paper_is_shown_on_the_aspect_asked() -> None:
     answer = alike_answer("Compare how CyberHost and Loopy generate human video from audio: "
                           "what key modules does each introduce?", [cyber, loopy])
     assert "Region Attention Module" in answer.text and "audio-to-latents" in answer.text
+
+
+def test_algo_is_shorthand_for_algorithm() -> None:
+    assert expand_shorthand("async rlhf most robust algo off-policy data") == (
+        "async rlhf most robust algorithm off-policy data")
+
+
+def test_typed_models_used_in_experiments_ask_for_names() -> None:
+    assert analyse("speculative cascades models used in experiments").asks_for == "name"
+    # control: a bare topic ending in "experiments" asks for no name
+    assert analyse("speculative cascades experiments").asks_for is None
