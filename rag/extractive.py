@@ -358,6 +358,12 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
             if line or intent.asks_for != "name":
                 return _compose(question, hits, [line]) if line else answer
             return _refusal(question, intent, hits, scored)
+        # "Is there work arguing X, and how far does it reach?": one paper found, its later
+        # part asked of it (dev split mw014b, mw013b: the list's line alone was given)
+        if intent.shape == "list" and len(answer.citations) == 1 and len(
+                parts := split_parts(question)) > 1 and cues.WORK_EXISTS.search(parts[0]):
+            return _compound_answer(question, replace(intent, shape="detail", parts=parts),
+                                    scored, hits, {answer.citations[0].marker}, weight, rescore)
         if intent.shape == "list" or len(answer.citations) != 1:
             return answer
         # "What is X and how does it compare to Y?", Y no paper here: X's sentences answer it

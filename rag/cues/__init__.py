@@ -72,6 +72,7 @@ from rag.cues.listing import (  # noqa: F401
     TESTED_BY_ONE,
     TOPIC_MIN_LENGTH,
     TOPIC_SLOT,
+    WORK_EXISTS,
     WORK_FOR,
 )
 

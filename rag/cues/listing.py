@@ -287,6 +287,11 @@ LIST_ASK = re.compile(
     r"|(?:^|[,;:–—-]|[.!?]\s)\s*(?:what(?:'s| is) in here|anything relevant(?: here)?)"
     r"\s*[?？]?\s*$"
     r"|哪些(?:论文|工作|研究|方法)|有没有(?:论文|工作|研究)", re.I)
+# "Is there work arguing X", "has anyone shown X": whether some work does X; with a later part
+# ("..., and how far does it reach?") that part is asked of the one paper found (dev split
+# mw013b, mw014b; "which phase works on motion" asks no such thing: mm014b).
+WORK_EXISTS = re.compile(r"\b(?:is|are) there\b|\bha(?:s|ve) any(?:one|body)\b"
+                         r"|\bany (?:work|papers?|research|studies)\b", re.I)
 # A list question asking for new things of a kind ("which papers propose new benchmarks for
 # evaluating LLMs", "what new datasets were introduced for ...", "benchmarks proposed for X"):
 # the papers introducing one (rag/introduced.py). The kinds a paper releases as a resource,

@@ -203,3 +203,24 @@ def test_typed_models_used_in_experiments_ask_for_names() -> None:
     assert analyse("speculative cascades models used in experiments").asks_for == "name"
     # control: a bare topic ending in "experiments" asks for no name
     assert analyse("speculative cascades experiments").asks_for is None
+
+
+_METRA = hit("Recent work (METRA) argued that optimizing a Wasserstein distance is important. We "
+             "argue that the benefits can be explained within mutual information skill learning "
+             "(MISL). Our analysis suggests a new MISL method (contrastive successor features) "
+             "that retains the performance of METRA with fewer moving parts", "METRA")
+
+
+def test_is_there_work_and_a_detail_asks_the_detail_of_the_one_paper_found() -> None:
+    answer = alike_answer("METRA has a lot of pieces. Has anyone shown that a mutual-information "
+                          "approach can get the same results with fewer components, and what is "
+                          "that method called?", [_METRA])
+    assert "contrastive successor features" in answer.text
+    assert "Only one paper" not in answer.text
+
+
+def test_a_list_with_no_existence_ask_is_answered_as_a_list() -> None:
+    # control: "which phase works on X" asks no "is there work"
+    answer = alike_answer("Which phase works directly on skeletal motion, and what does it "
+                          "capture?", [_METRA])
+    assert answer.text.startswith("Only one paper")
