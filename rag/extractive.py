@@ -45,7 +45,8 @@ from rag.evidence import (
 from rag.listing import Line, applied_nowhere, listed_lines, quote
 from rag.markers import (
     compared_markers,
-    described_marker,
+    described_on_topic,
+    described_subject,
     favour_named,
     markers_about,
     markers_naming,
@@ -68,49 +69,18 @@ from rag.summaries import cause_first, definition_line, purpose_line, summary_li
 from rag.verdicts import claim_first, with_verdict
 
 
-def _described(question: str, intent: QuestionIntent, best: ScoredSentence,
-               pool: list[ScoredSentence], hits: list[Hit], weight: Weight) -> bool:
-    """A paper described, not named ("the work proposing to train LMs on dynamical-system
-    machines ...: how often do model sizes double?"), is on topic as a named one is when it is
-    the top hit, holds most of the question's words of all hits, its best sentence is relevant
-    and the evidence gives the kind of thing asked (dev split ln013b: the long description
-    left the figure's sentence short of the question's words)."""
-    # ... and so is one whose purpose is asked ("explain what the full-atom flow model ... is
-    # meant to do": dev split mh010b, mc007a)
-    purpose = answer_shape.PURPOSE_ASK.search(question) is not None
-    if (intent.asks_for is None and not purpose) or best.marker != 1:
-        return False
-    paper_best = max(s.score for s in pool if s.marker == best.marker)
-    # a figure by a measure the question names is what it asks, however long the description
-    # that kept every sentence's score low (dev split lt027b: "what time period ... double")
-    measured = intent.asks_for == "quantity" and bool(asked_measures(question))
-    return (measured or paper_best >= cues.MIN_SCORE[intent.language]) and bool(
-        described_marker(question, hits, weight))
-
-
-def _subject(question: str, intent: QuestionIntent, hits: list[Hit],
-             weight: Weight) -> set[int]:
-    """A typed detail of one paper that names none ("which RL algorithm trains the policies in
-    the flat reward landscape robustness experiments?") is asked of the paper the question
-    describes: the top hit, when it holds the most of the question's words (described_marker).
-    A neighbour that has such a detail answers another question (dev split lq022)."""
-    if intent.shape != "detail" or intent.asks_for is None or not hits:
-        return set()
-    return described_marker(question, hits, weight)
-
-
 def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int], weight: Weight) -> Line | None:
     """One line answering one detail, the answer first; None when no sentence gives it."""
-    about = named or markers_about(question, hits, weight) or _subject(question, intent, hits,
-                                                                       weight)
+    about = (named or markers_about(question, hits, weight)
+             or described_subject(question, intent, hits, weight))
     pool = [s for s in scored if s.marker in about] if about else scored
     lacking = {m for m in {s.marker for s in pool} if names_lacking(question, hits[m - 1])}
     evidence = [s for s in find_evidence(pool, question, intent, hits) if s.marker not in lacking]
     # A question naming its paper is on topic by that name; others must score as relevant.
     counted = counted_words(question) if intent.asks_for == "quantity" else []
-    if not evidence or (not named and not on_topic(evidence[0], pool, intent, counted)
-                        and not _described(question, intent, evidence[0], pool, hits, weight)):
+    if not evidence or (not named and not on_topic(evidence[0], pool, intent, counted) and not
+                        described_on_topic(question, intent, evidence[0], pool, hits, weight)):
         return None
     why = intent.asks_for is None and not intent.yes_no and bool(
         answer_shape.WHY_ASK.search(question))

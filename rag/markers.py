@@ -1,6 +1,6 @@
 """Which retrieved papers a question is about: the ones it names, compares, or whose
-abstracts mention its names, unless another abstract holds much more of its topic; and the
-sentences naming them, favoured."""
+abstracts mention its names, unless another abstract holds much more of its topic; the paper
+a question describes without naming it; and the sentences naming them, favoured."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ from paperwise.text import terms
 from paperwise.types import Hit
 from rag import cues
 from rag.claims import written_variants
+from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, Weight, abstract_cover
+from rag.measures import asked_measures
 from rag.names import name_tokens, names_paper, spells_out_title
+from rag.query import QuestionIntent
 from rag.scored import rescored
 
 
@@ -123,3 +126,34 @@ def favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
     return rescored(scored, cues.NAMED_SENTENCE_BONUS, lambda s: (
         s.marker in named and hits[s.marker - 1].paper.title in s.text)
         or any(p.search(s.text) for p in parts))
+
+
+def described_on_topic(question: str, intent: QuestionIntent, best: ScoredSentence,
+               pool: list[ScoredSentence], hits: list[Hit], weight: Weight) -> bool:
+    """A paper described, not named ("the work proposing to train LMs on dynamical-system
+    machines ...: how often do model sizes double?"), is on topic as a named one is when it is
+    the top hit, holds most of the question's words of all hits, its best sentence is relevant
+    and the evidence gives the kind of thing asked (dev split ln013b: the long description
+    left the figure's sentence short of the question's words)."""
+    # ... and so is one whose purpose is asked ("explain what the full-atom flow model ... is
+    # meant to do": dev split mh010b, mc007a)
+    purpose = answer_shape.PURPOSE_ASK.search(question) is not None
+    if (intent.asks_for is None and not purpose) or best.marker != 1:
+        return False
+    paper_best = max(s.score for s in pool if s.marker == best.marker)
+    # a figure by a measure the question names is what it asks, however long the description
+    # that kept every sentence's score low (dev split lt027b: "what time period ... double")
+    measured = intent.asks_for == "quantity" and bool(asked_measures(question))
+    return (measured or paper_best >= cues.MIN_SCORE[intent.language]) and bool(
+        described_marker(question, hits, weight))
+
+
+def described_subject(question: str, intent: QuestionIntent, hits: list[Hit],
+             weight: Weight) -> set[int]:
+    """A typed detail of one paper that names none ("which RL algorithm trains the policies in
+    the flat reward landscape robustness experiments?") is asked of the paper the question
+    describes: the top hit, when it holds the most of the question's words (described_marker).
+    A neighbour that has such a detail answers another question (dev split lq022)."""
+    if intent.shape != "detail" or intent.asks_for is None or not hits:
+        return set()
+    return described_marker(question, hits, weight)

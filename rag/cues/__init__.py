@@ -1,6 +1,6 @@
 """Every cue list and threshold of rag/, in this package, each with where its value came from:
 here the extractive answerer's (what a question asks for, thresholds); `quantity` how an
-amount is asked and told; `parts` how a question's text splits (parts, alternatives,
+amount is asked and told; `parts` how a question's text splits (requests, parts, alternatives,
 examples, bare topics, typos); `things` what a "which Xs" question asks to be named;
 `naming` name and ranking asks and the names a question holds; `details` the details an
 abstract may state (hardware, licence, place) and their evidence; `evidence` what a sentence
@@ -101,7 +101,8 @@ from rag.cues.naming import (  # noqa: F401
     TERSE_THING_ASK,
 )
 
-# How a question's text splits (parts, alternatives, examples, bare topics): rag/cues/parts.py.
+# How a question's text splits (requests, parts, alternatives, examples, bare topics):
+# rag/cues/parts.py.
 from rag.cues.parts import (  # noqa: F401
     ALTERNATIVE_HEAD_WORDS,
     ALTERNATIVE_LINKS,
@@ -112,7 +113,10 @@ from rag.cues.parts import (  # noqa: F401
     BARE_TOPIC,
     ENUMERATED_TOPICS,
     EXAMPLE_CLAUSE,
+    IMPERATIVE_ASK,
     KIND_ALTERNATIVES,
+    LATER_REQUEST,
+    LIST_THE_ASK,
     MIN_ENUMERATED_TOPICS,
     MIN_JOINED_PART,
     MIN_PART_WORDS,
@@ -331,23 +335,6 @@ METADATA_ASKS: dict[str, re.Pattern[str]] = {
 QUANTITY_SUPERLATIVE = re.compile(
     r"\b(?:largest|highest|greatest|biggest|maximum|max|smallest|lowest|minimum|min|most|least)"
     r"(?: [\w-]+)? (?:number|amount|count|size|total)\b", re.I)  # "largest model size" (batch w)
-# "Tell me / I'd like to know / can you give me ...": a question put as a request; what follows
-# is read as the question (general English request forms, issue 13).
-# "Could you list the six datasets X was evaluated on?" asks which six datasets (dev o031,
-# d021); "list the papers on X" asks for papers (LIST_ASK), as it is.
-LIST_THE_ASK = re.compile(r"^\s*+(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?"
-                          r"(?:list|name|enumerate)\s+(?:all\s+)?(?:the|its|their)\s+", re.I)
-IMPERATIVE_ASK = re.compile(
-    r"^\s*+(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?(?:tell me|give me|show "
-    r"me|find(?: me\b)?|i'?d like to know|i would like to know|i want to know|i wonder|"
-    # "I need to know which ...", "I'd like the names of ..." (fresh dev batch ma requests)
-    r"i need to know|i'?d like|i would like|"
-    r"do you know)\b"  # "find methods" is no "find me" (batch u: read as "thods that ...")
-    r"(?:\s+(?:about|please))?\s*,?\s*", re.I)
-# A request after a description or a leading clause ("... . Before copying it, I'd like to know
-# the ..."): read as a request of its own (held-out descriptive wordings, general English).
-LATER_REQUEST = re.compile(r"(?<=[.!?;:,])\s+(?=(?:i'?d like to know|i would like to know|"
-                           r"i want to know|(?:please )?tell me|(?:please )?give me)\b)", re.I)
 FOLLOW_UP = re.compile(
     r"\b(?:it|its|they|their|them|this|that|these|those|the (?:method|paper|model|approach|"
     r"benchmark|dataset|work))\b|它|该|这个|这篇|其", re.I)

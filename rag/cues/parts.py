@@ -211,3 +211,21 @@ ALTERNATIVE_HEAD_WORDS = 2
 # ... and a modifier before the name after it: "was PPO or online DPO the most robust" (dev
 # split d047: the missing PPO refused it, online DPO being there).
 ALTERNATIVE_MODIFIER_WORDS = 1
+
+# "Tell me / I'd like to know / can you give me ...": a question put as a request; what follows
+# is read as the question (general English request forms, issue 13).
+# "Could you list the six datasets X was evaluated on?" asks which six datasets (dev o031,
+# d021); "list the papers on X" asks for papers (LIST_ASK), as it is.
+LIST_THE_ASK = re.compile(r"^\s*+(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?"
+                          r"(?:list|name|enumerate)\s+(?:all\s+)?(?:the|its|their)\s+", re.I)
+IMPERATIVE_ASK = re.compile(
+    r"^\s*+(?:please,?\s+)?(?:(?:can|could|would) you\s+(?:please\s+)?)?(?:tell me|give me|show "
+    r"me|find(?: me\b)?|i'?d like to know|i would like to know|i want to know|i wonder|"
+    # "I need to know which ...", "I'd like the names of ..." (fresh dev batch ma requests)
+    r"i need to know|i'?d like|i would like|"
+    r"do you know)\b"  # "find methods" is no "find me" (batch u: read as "thods that ...")
+    r"(?:\s+(?:about|please))?\s*,?\s*", re.I)
+# A request after a description or a leading clause ("... . Before copying it, I'd like to know
+# the ..."): read as a request of its own (held-out descriptive wordings, general English).
+LATER_REQUEST = re.compile(r"(?<=[.!?;:,])\s+(?=(?:i'?d like to know|i would like to know|"
+                           r"i want to know|(?:please )?tell me|(?:please )?give me)\b)", re.I)
