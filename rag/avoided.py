@@ -101,7 +101,10 @@ def likened_conflict(claim: str, paper_text: str) -> str | None:
     """The claim likens its subject to earlier work and the cited abstract nowhere does."""
     if language_of(claim) != "en":
         return None
-    found = cues.LIKENED_TO_EARLIER.search(clean_for_display(claim))
+    claim = clean_for_display(claim)
+    found = cues.LIKENED_TO_EARLIER.search(claim)
     if found is None or cues.LIKENED_TO_EARLIER.search(clean_for_display(paper_text)):
         return None
+    if found["as_do"] and cues.SET_ASIDE_BEFORE.search(claim[:found.start()]):
+        return None  # "rather than X, as prior approaches do": X is theirs, set aside
     return f"says '{found[0]}' where the abstract sets it apart from earlier work"

@@ -41,6 +41,7 @@ from rag.drawbacks import (
     check_replaced_aid,
 )
 from rag.figure_order import (
+    bound_conflict,
     figure_direction_conflict,
     figure_order_conflict,
     misplaced_figure,
@@ -199,15 +200,15 @@ _TAIL_GENERIC_ROOTS = frozenset(word_root(t) for t in terms(" ".join(cues.TAIL_G
 
 
 def unbacked_tail(claim: str, abstract: str) -> str | None:
-    """A condition ending the claim whose content words the cited abstract all lacks."""
+    """A condition ending the claim, or an instrument it brings in ("with a recurrent neural
+    network"), whose content words the cited abstract all lacks."""
     text = strip_markers(clean_for_display(claim)).strip().rstrip(".").strip()
-    found = cues.TAIL_CONDITION.search(text)
-    if found is None:
-        return None
-    words = {word_root(t) for t in terms(found[1])}
     known = {word_root(t) for t in terms(abstract)}
-    if len(words) >= cues.TAIL_MIN_TERMS and not words & (known | _TAIL_GENERIC_ROOTS):
-        return f"adds what the abstract does not say: “{found[0]}”"
+    tail = cues.TAIL_CONDITION.search(text)
+    for found in ([tail] if tail else []) + list(cues.INSTRUMENT.finditer(text)):
+        words = {word_root(t) for t in terms(found[1])}
+        if len(words) >= cues.TAIL_MIN_TERMS and not words & (known | _TAIL_GENERIC_ROOTS):
+            return f"adds what the abstract does not say: “{found[0]}”"
     return None
 
 
@@ -277,6 +278,7 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
         reversed_ = (check_reversal(claim, found.closest, paper_text=paper_text)
                      or figure_order_conflict(claim, found.sentences)
                      or figure_direction_conflict(claim, found.sentences)
+                     or bound_conflict(claim, paper_text)
                      or misplaced_figure(claim, found.sentences)
                      or swapped_cost_order(claim, paper_text)
                      or avoided_conflict(claim, found.sentences, paper_text)

@@ -154,3 +154,27 @@ def swapped_cost_order(claim: str, paper_text: str) -> str | None:
             written = next(m[0] for m in cues.BIG_O.finditer(claim) if _order_key(m[0]) == order)
             return f"the abstract gives {written} to {earlier}"
     return None
+
+
+def _bounds(text: str) -> dict[str, set[bool]]:
+    """Each figure a text bounds ("smaller than 1") with the side: True for above it."""
+    found: dict[str, set[bool]] = {}
+    for match in cues.BOUND.finditer(clean_for_display(text)):
+        word = (match["cmp"] or match["side"]).casefold()
+        found.setdefault(match["n"].replace(",", ""), set()).add(word in cues.BOUND_UP)
+    return found
+
+
+def bound_conflict(claim: str, paper_text: str) -> str | None:
+    """The claim puts a bound on the other side from its abstract: "weights summing to more
+    than 1" where the abstract has "the sum of weights ... is smaller than 1"."""
+    if language_of(claim) != "en":
+        return None
+    theirs = _bounds(paper_text)
+    for figure, sides in _bounds(claim).items():
+        there = theirs.get(figure, set())
+        if len(sides) == 1 and len(there) == 1 and sides != there:
+            return (f"says {'above' if True in sides else 'below'} {figure} where the abstract "
+                    f"says {'above' if True in there else 'below'}")
+    return None
+

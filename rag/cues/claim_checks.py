@@ -151,7 +151,15 @@ AVOIDED_SHARE = 0.5
 LIKENED_TO_EARLIER = re.compile(
     r"(?<![\w-])(?:like|as with|as in|similar to|just as|the same\b[^,.;]{0,40}?\bas)\s+"
     r"(?:the\s+|many\s+|most\s+|some\s+)?(?:prior|previous|earlier|existing|conventional|"
-    r"traditional|past|many|most|other|recent)\b", re.I)
+    r"traditional|past|many|most|other|recent)\b"
+    # ... or "as earlier methods do": the auxiliary stands for the claim's verb (dev split
+    # yn049; "as previous work showed" cites support and is left alone), unless what it stands
+    # for is set aside ("Rather than running a costly search ..., as prior NAS approaches do":
+    # dev m003, m009 were flagged without SET_ASIDE_BEFORE)
+    r"|(?P<as_do>\bas\s+(?:the\s+|many\s+|most\s+)?(?:prior|previous|earlier|existing|"
+    r"conventional|traditional|past|other)\s+(?:[\w-]+\s+){0,2}?(?:do|does|did)\b)", re.I)
+SET_ASIDE_BEFORE = re.compile(r"\b(?:rather than|instead of|unlike|not|no longer|without)\b",
+                              re.I)
 # A claim holding this many adjacent content-word pairs that another retrieved paper has and
 # the cited one lacks took a phrase from the other paper (issue 12, fresh dev batch bd: "an
 # inter- and intra-clip temporal module and an audio-to-latents module" said of CyberHost).
@@ -206,6 +214,14 @@ FIGURE_UP = frozenset("more increase increases increased increasing higher great
 FIGURE_DOWN = frozenset("fewer less lower reduce reduces reduced reducing reduction cut cuts "
                         "cutting decrease decreases decreased decreasing smaller shrinks shrank "
                         "drops dropped saves saved".split())
+# A bound's side (rag/figure_order.py bound_conflict): "sum to more than 1" where the abstract
+# has the sum "smaller than 1" (dev split yk049, yn039: both missed; general English of
+# bounds). A bound word, then "than" for a comparative, then the figure.
+BOUND = re.compile(r"\b(?:(?P<cmp>more|greater|larger|higher|bigger|less|smaller|fewer|lower)"
+                   r"\s+than|(?P<side>above|below|under|exceed\w*))\s+(?P<n>\d[\d,]*(?:\.\d+)?)"
+                   r"(?![\d.,]*\s*%?\s*(?:more|less|fewer|higher|lower|times|×|x\b))", re.I)
+BOUND_UP = frozenset("more greater larger higher bigger above exceed exceeds exceeded "
+                     "exceeding".split())
 # The figures read so: shares and multiples ("40%", "3×"), not the points or "-fold" that
 # rag/cues/quantity.py RELATIVE_FIGURE also reads.
 DIRECTED_FIGURE = re.compile(r"\d+(?:\.\d+)?\s*(?:%|×|x\b)")

@@ -127,6 +127,11 @@ CLAUSE_NEW_KNOWN = 0.5
 TAIL_CONDITION = re.compile(r"\b(?:under|with|using|via|through|on|in|for|from|at)\s+"
                             r"(?:the |a |an |its |their )?((?:[\w-]+\s+){0,3}[\w-]+)\s*$", re.I)
 TAIL_MIN_TERMS = 2
+# ... and an instrument brought in by "with/using/via a ..." anywhere in the claim ("estimating
+# the noise function from data with a recurrent neural network, achieving ..."): a new means
+# the abstract never names (dev split yl004, yn040; general English of means).
+INSTRUMENT = re.compile(r"\b(?:with|using|via|through|by)\s+(?:a|an)\s+((?:[\w-]+\s+){0,3}?[\w-]+)"
+                        r"(?=\s+(?:to|that|which|and|for)\b|\s*[,;.]|\s*$)", re.I)
 TAIL_GENERIC = frozenset((
     "latter former case cases prior previous method methods experiment experiments setting "
     "settings result results practice general turn addition particular detail total average "
