@@ -177,4 +177,3 @@ def bound_conflict(claim: str, paper_text: str) -> str | None:
             return (f"says {'above' if True in sides else 'below'} {figure} where the abstract "
                     f"says {'above' if True in there else 'below'}")
     return None
-

@@ -305,8 +305,8 @@ NEW_THINGS_ASK = re.compile(
     rf"(?:proposed|introduced|released|presented|contributed|created)\b"
     # ... or made for evaluating: "any benchmarks for evaluating LLM agents?", "a dataset to
     # test ..." (dev split mz022: every paper about LLMs was listed; general English of purpose)
-    rf"|\b{_NEW_KIND}\s+(?:for|to)\s+(?:evaluat|test|assess|measur|benchmark|stress-test)\w*"
-    , re.I)
+    rf"|\b{_NEW_KIND}\s+(?:for|to)\s+(?:evaluat|test|assess|measur|benchmark|stress-test)\w*",
+    re.I)
 # ... told by a sentence introducing the paper's own: the kind within this many words after
 # "we introduce" ("We introduce Robotouille, a challenging benchmark environment"), not "we
 # propose a novel aggregation strategy ... on four datasets" (dev split, by hand).

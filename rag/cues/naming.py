@@ -137,6 +137,8 @@ NAME_ASK = re.compile(
 # across six benchmarks?" asks for the gain (dev split lw006a).
 _TERSE_PREPOSITION = (r"(?:over|across|on|in|for|of|with|by|from|to|against|vs|versus|than|per|at|"
                       r"under|between|among|via|without)")
+# (the topic's words read lazily: "six benchmarks names" is things then "names", not "names"
+# alone after a longer topic)
 TERSE_THING_ASK = re.compile(
     NO_QUESTION_WORD + rf"\s*+(?:(?!{_TERSE_PREPOSITION}\s)\S+\s+){{1,{TERSE_TOPIC_WORDS}}}?"
     r"(?:(?:(?P<thing>datasets|benchmarks|baselines|environments|simulators|backbones|models|"

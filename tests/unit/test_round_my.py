@@ -136,8 +136,8 @@ def test_simulated_benchmarks_never_named_are_refused() -> None:
     assert not answer.answerable
 
 
-def test_a_pronoun_clause_is_not_read_into_a_topic() -> None:
-    # control: "which X it ..." without a thing asked names nothing
+def test_a_pronoun_and_a_verb_ask_no_name_without_a_thing() -> None:
+    # control: a pronoun then a verb with no thing asked asks for no name
     assert analyse("How does it work?").asks_for is None
 
 
@@ -148,12 +148,8 @@ def test_a_general_noun_asks_no_thing_the_sentence_must_repeat() -> None:
     assert asked_thing("Which datasets was X evaluated on?") == "dataset"
 
 
-@pytest.mark.parametrize(("question", "thing"), [
-    ("ls-imagine environment", "environment"),
-    ("model-free algorithm", "algorithm"),
-])
-def test_a_typed_environment_or_algorithm_asks_its_name(question: str, thing: str) -> None:
-    assert question.endswith(thing)
+@pytest.mark.parametrize("question", ["ls-imagine environment", "model-free algorithm"])
+def test_a_typed_environment_or_algorithm_asks_its_name(question: str) -> None:
     assert analyse(question).asks_for == "name"
 
 
