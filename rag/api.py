@@ -36,13 +36,14 @@ from paperwise.types import (
 )
 from rag import cues
 from rag.aliases import alias_topics
+from rag.alternatives import topic_alternatives
 from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
 from rag.filters import Filters
 from rag.introduced import new_kinds
 from rag.llm import LLMAnswerer, LLMClient, endpoint_name, make_chat_model
 from rag.prompts import MULTILINGUAL_PENDING_NOTICE, RESPELLED_NOTICE, TRUNCATED_NOTICE
-from rag.query import Query, QueryEncoder, analyse, topic_alternatives
+from rag.query import Query, QueryEncoder, analyse
 from rag.retrieve import HybridRetriever
 from rag.spelling import absent_topic, expand_shorthand, recase, respell
 

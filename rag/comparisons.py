@@ -9,7 +9,7 @@ beats them, and what is preferred to what ("P is more stable than R", "instead o
 Comparisons are read between names (rag/claims.py names_in) and, for baselines, by the words
 for baselines and earlier methods; another paraphrase of the compared things ("these agents")
 is never judged: a miss rather than a false alarm, as everywhere in the claim checks. Cues:
-rag/cues/claim_checks.py."""
+rag/cues/claim_checks.py and rag/cues/preference.py."""
 
 from __future__ import annotations
 
@@ -24,13 +24,18 @@ from rag.cues.claim_checks import (
     BEATS_BASELINES,
     CAUSED_BY,
     CAUSES,
-    CHOSEN_SAID_SHARE,
     COMPARISON_REACH,
     DECOMPOSES,
     DIRECTION,
     HEEDS,
     IGNORES,
     LOSES_TO,
+    TRANSFORMS,
+    UNLIKE,
+    WINS_OVER,
+)
+from rag.cues.preference import (
+    CHOSEN_SAID_SHARE,
     PREFERENCE_FILLERS,
     PREFERRED_BEFORE_CONTRAST,
     PREFERRED_THAN,
@@ -38,9 +43,6 @@ from rag.cues.claim_checks import (
     SET_ASIDE_AFTER,
     SET_ASIDE_FIRST,
     SET_ASIDE_WORDS,
-    TRANSFORMS,
-    UNLIKE,
-    WINS_OVER,
 )
 from rag.cues.verify import POLARITY_PAIRS
 from rag.wording import content_keys, read_words, term_key

@@ -26,6 +26,7 @@ from paperwise.types import (
     TextDelta,
 )
 from rag import cues
+from rag.alternatives import topic_alternatives
 from rag.answerer import AnswerStream
 from rag.asked import asked_thing, purpose_topic
 from rag.cues import answer_shape
@@ -64,7 +65,7 @@ from rag.prompts import (
     ORDINALS,
     RELATED_LEAD_BY_LANGUAGE,
 )
-from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts, topic_alternatives
+from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts
 from rag.summaries import cause_first, definition_line, purpose_line, summary_line
 from rag.verdicts import claim_first, with_verdict
 

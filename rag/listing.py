@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from paperwise.text import clean_for_display, defuse_markers, language_of, terms
 from paperwise.types import Hit
 from rag import cues
+from rag.alternatives import topic_alternatives
 from rag.asked import asked_thing
 from rag.cues import answer_shape
 from rag.evidence import (
@@ -31,7 +32,7 @@ from rag.names import (
     name_pattern,
     name_tokens,
 )
-from rag.query import QuestionIntent, topic_alternatives
+from rag.query import QuestionIntent
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ examples, bare topics, typos); `things` what a "which Xs" question asks to be na
 abstract may state (hardware, licence, place) and their evidence; `evidence` what a sentence
 holds (figures, methods, results, openers); `listing` list answers; `answer_shape` the yes/no
 lead and list coverage; `verify` the check of an LLM's answer, `claim_checks` its number,
-name and role checks, `drawbacks` its drawback checks.
+name and role checks, `drawbacks` its drawback checks, `preference` what a claim prefers.
 
 Cue lists are general English (and Chinese) question grammar, not the wording of our eval:
 they name what a question asks for (a quantity, a name, a list of papers, a comparison, a

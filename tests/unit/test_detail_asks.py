@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from rag import cues
+from rag.alternatives import topic_alternatives
 from rag.asked import asked_thing, gives
 from rag.measures import asked_measures
-from rag.query import analyse, split_parts, topic_alternatives
+from rag.query import analyse, split_parts
 from rag.spelling import absent_topic, expand_shorthand
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from paperwise.types import Hit, Paper
+from rag.alternatives import topic_alternatives
 from rag.asked import asked_thing
 from rag.figures import compared_against, compares_with_other
 from rag.measures import asked_measures, counted_words, measure_qualifiers
 from rag.names import missing_names
-from rag.query import analyse, as_question, split_parts, topic_alternatives
+from rag.query import analyse, as_question, split_parts
 
 
 @pytest.mark.parametrize(("question", "counted"), [

@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 from rag import cues
+from rag.alternatives import topic_alternatives
 from rag.asked import asked_thing
 from rag.claims import names_missing_from, spelled_out
 from rag.introduced import new_kinds
 from rag.measures import counted_words
-from rag.query import analyse, topic_alternatives
+from rag.query import analyse
 from rag.spelling import expand_shorthand
 from tests.extractive_fakes import alike_answer, hit
 
