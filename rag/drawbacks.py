@@ -4,7 +4,7 @@ benefit it denies ("adds little robustness") where the abstract states one, and 
 to be "already" done that the abstract says is lacking, and a thing it says the method
 replaces that the abstract says it complements: reversals an LLM writes by hedging a result
 the abstract states plainly, by granting what it says is missing, or by overstating. English
-only. Cues: rag/cues/claim_checks.py."""
+only. Cues: rag/cues/drawbacks.py."""
 
 from __future__ import annotations
 

@@ -129,7 +129,7 @@ def favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
 
 
 def described_on_topic(question: str, intent: QuestionIntent, best: ScoredSentence,
-               pool: list[ScoredSentence], hits: list[Hit], weight: Weight) -> bool:
+                       pool: list[ScoredSentence], hits: list[Hit], weight: Weight) -> bool:
     """A paper described, not named ("the work proposing to train LMs on dynamical-system
     machines ...: how often do model sizes double?"), is on topic as a named one is when it is
     the top hit, holds most of the question's words of all hits, its best sentence is relevant
@@ -149,7 +149,7 @@ def described_on_topic(question: str, intent: QuestionIntent, best: ScoredSenten
 
 
 def described_subject(question: str, intent: QuestionIntent, hits: list[Hit],
-             weight: Weight) -> set[int]:
+                      weight: Weight) -> set[int]:
     """A typed detail of one paper that names none ("which RL algorithm trains the policies in
     the flat reward landscape robustness experiments?") is asked of the paper the question
     describes: the top hit, when it holds the most of the question's words (described_marker).
