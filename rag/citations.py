@@ -22,7 +22,8 @@ from paperwise.text import (
 from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, SentenceBank
 from rag.avoided import avoided_conflict, likened_conflict
 from rag.borrowed import added_run, borrowed_phrases
-from rag.claims import ClaimCheck, check_attribution, check_claim, names_in
+from rag.claim_names import names_in
+from rag.claims import ClaimCheck, check_attribution, check_claim
 from rag.comparisons import (
     check_baselines_win,
     check_chosen_over,

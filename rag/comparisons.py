@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import product
 
 from paperwise.text import clean_for_display, split_sentences, strip_markers, terms, word_root
-from rag.claims import names_in
+from rag.claim_names import names_in
 from rag.cues.claim_checks import (
     BASELINES_WIN,
     BEATS_BASELINES,

@@ -8,10 +8,8 @@ only. Cues: rag/cues/drawbacks.py."""
 
 from __future__ import annotations
 
-import re
-
 from paperwise.text import base_forms, language_of, split_sentences, strip_markers
-from rag.claims import spelled_out
+from rag.claim_names import ACRONYM, spelled_out
 from rag.cues.drawbacks import (
     AIDS,
     ALREADY_REACH,
@@ -119,7 +117,7 @@ def check_replaced_aid(claim: str, paper_text: str) -> str | None:
     if all(w.lower() in PRONOUN_OBJECTS for w in thing):  # what came before: "outperform LLMs and"
         thing = claim[:found.start()].split()[-REPLACED_OBJECT_WORDS:]
     keys = content_keys(read_words(" ".join(thing)))
-    acronyms = [w for w in thing if re.fullmatch(r"[A-Z]{2,}s?", w)]
+    acronyms = [w for w in thing if ACRONYM.fullmatch(w)]
     for sentence in split_sentences(paper_text):
         if AIDS.search(sentence) and not REPLACES.search(sentence) and (
                 keys & content_keys(read_words(sentence))

@@ -14,7 +14,7 @@ from paperwise.text import clean_for_display, hyphen_stems, stem, terms, word_ro
 from paperwise.types import Hit, SentenceBank
 from rag import cues
 from rag.asked import asked_thing, gives, offered_words, tells_offered
-from rag.claims import names_in, names_missing_from
+from rag.claim_names import names_in, names_missing_from
 from rag.cues import answer_shape
 from rag.figure_evidence import quantity_evidence
 from rag.figures import figure_tokens, numbers_near

@@ -9,7 +9,7 @@ import re
 from paperwise.text import terms
 from paperwise.types import Hit
 from rag import cues
-from rag.claims import written_variants
+from rag.claim_names import written_variants
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, Weight, abstract_cover
 from rag.measures import asked_measures

@@ -9,7 +9,7 @@ from functools import lru_cache
 from paperwise.text import STOPWORDS, split_sentences
 from paperwise.types import Hit
 from rag import cues
-from rag.claims import names_missing_from, shortened_in, spelled_out
+from rag.claim_names import names_missing_from, shortened_in, spelled_out
 from rag.cues.parts import (
     ASIDE,
     EXAMPLE_SEPARATOR,

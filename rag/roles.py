@@ -31,7 +31,7 @@ from paperwise.text import (
     terms,
     word_root,
 )
-from rag.claims import names_in
+from rag.claim_names import names_in
 from rag.cues.claim_checks import (
     COORDINATED_TERMS,
     CROSSED_SENTENCES,

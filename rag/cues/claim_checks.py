@@ -1,7 +1,7 @@
-"""Cue lists and thresholds of the claim checks (rag/claims.py): numbers, names, attribution and
-the order of two stated figures (rag/figure_order.py), roles and preferences.
-Read by rag/claims.py and rag/citations.py; the drawback checks' cues are in rag/cues/drawbacks.py,
-the rest of the answer check's cues in rag/cues/verify.py."""
+"""Cue lists and thresholds of the claim checks (rag/claims.py, rag/claim_names.py): numbers,
+names, attribution and the order of two stated figures (rag/figure_order.py), roles and
+preferences. Read by rag/claims.py, rag/claim_names.py and rag/citations.py; the drawback checks'
+cues are in rag/cues/drawbacks.py, the rest of the answer check's cues in rag/cues/verify.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 from paperwise.text import terms
 from rag.cues.naming import BEATING_VERBS
 
-# -- the claim checks (rag/claims.py): numbers and names ---------------------------------------
+# -- the claim checks (rag/claims.py, rag/claim_names.py): numbers and names ------------------
 # Set by hand. Checked on data/ (all 759 seed abstract sentences pass against themselves), on
 # hand-written paraphrases and corruptions (tests/unit/test_claims.py) and on the dev split of
 # eval/verifier.jsonl; the test split was never tuned on.

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from rag.claim_names import check_names, names_in
 from rag.claims import (
     ClaimCheck,
     check_attribution,
     check_claim,
-    check_names,
     check_numbers,
     check_polarity,
     check_scope,
-    names_in,
     numbers_in,
 )
 from rag.cues.claim_checks import ATTRIBUTION_MARGIN, CLEARLY_BACKED

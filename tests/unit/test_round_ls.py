@@ -202,7 +202,7 @@ def test_what_is_beaten_is_told_by_a_sentence_saying_it_outperforms() -> None:
 
 
 def test_a_name_with_to_or_for_may_be_written_with_digits() -> None:
-    from rag.claims import digit_initialism, names_missing_from
+    from rag.claim_names import digit_initialism, names_missing_from
     from rag.names import missing_names, names_lacking
     assert digit_initialism("Room-to-Room") == "R2R"
     assert digit_initialism("Vision-Language") is None

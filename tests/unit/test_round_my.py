@@ -11,7 +11,7 @@ import pytest
 from rag import cues
 from rag.alternatives import topic_alternatives
 from rag.asked import asked_thing
-from rag.claims import names_missing_from, spelled_out
+from rag.claim_names import names_missing_from, spelled_out
 from rag.introduced import new_kinds
 from rag.measures import counted_words
 from rag.query import analyse
