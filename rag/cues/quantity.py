@@ -139,6 +139,8 @@ TERSE_MEASURE = re.compile(
     + rf"\s*(?:\S+\s+){{1,{TERSE_TOPIC_WORDS}}}(?<!same )(?<!similar )(?<!comparable )"
     # ... but "X as substitute for Y, same precision?" asks whether it matches (dev lt003a)
     + rf"(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?"
+    # ... not a noun it names: "time series" (dev split nb005a; general English)
+    + r"(?!\s+series\b)"
     # ... named as a setting: "soap preconditioning frequency setting used in experiments?"
     # (fresh dev batch lg)
     # ... or as what is needed: "transformer depth needed" (dev split lo022a)
