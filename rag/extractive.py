@@ -216,6 +216,16 @@ def _part_line(part: str, bare: str, part_intent: QuestionIntent, pool: list[Sco
     return _detail_line(bare, analyse(bare), unshown, hits, about, weight) or line
 
 
+def _measure_compared(question: str, intent: QuestionIntent) -> QuestionIntent:
+    """"s-mnn accuracy vs mnn" compares two things on a quality: "S-MNN matches the original
+    MNN in precision" tells it without a figure (dev split nb012a); "how much more accurate"
+    and "accuracy gain vs X" still ask for one."""
+    if intent.shape == "compare" and intent.asks_for == "quantity" \
+            and not cues.QUANTITY.search(question) and cues.COMPARED_QUALITY.search(question):
+        return replace(intent, asks_for=None)
+    return intent
+
+
 def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                      hits: list[Hit], named: set[int], weight: Weight,
                      rescore: Callable[[str], list[ScoredSentence]]) -> Answer:
@@ -229,7 +239,7 @@ def _compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredS
         part = bare if set(terms(bare)) - cues.ASK_WORDS else " ".join(
             [bare, *(p for p in intent.parts if p != bare)])
         part = with_elided_count(part, intent.parts[number - 1]) if number else part
-        part_intent = analyse(part)
+        part_intent = _measure_compared(part, analyse(part))
         own = named_markers(part, hits)
         pool = rescore(part)
         if number and not own and named and cues.FOLLOW_UP.search(bare):
@@ -340,7 +350,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         # "What is X and how does it compare to Y?", Y no paper here: X's sentences answer it
         # (fresh batch t: answered "only one paper in the collection addresses this"), X named
         # or described ("the optimizer that runs Adam in ... compare with AdamW": batch lc)
-        intent = replace(intent, shape="detail", parts=split_parts(question))
+        intent = replace(_measure_compared(question, intent), shape="detail",
+                         parts=split_parts(question))
     if intent.parts:
         return _compound_answer(question, intent, scored, hits, named, weight, rescore)
     line = _detail_line(question, intent, scored, hits, named, weight)

@@ -146,6 +146,7 @@ from rag.cues.parts import (  # noqa: F401
 from rag.cues.quantity import (  # noqa: F401
     AMOUNT_ASK,
     COLLECTION_QUALIFIERS,
+    COMPARED_QUALITY,
     COMPLEXITY,
     COMPLEXITY_ORDER,
     COUNTED_MODIFIER,

@@ -328,6 +328,15 @@ DIFFERENCE_WORDS = frozenset(_GAIN + _LESS + ("surpass", "surpasses", "beats", "
 # Counted words that ask for a share, a multiple or a difference, told as "40%" or "3×".
 RELATIVE_COUNTS = DIFFERENCE_WORDS | {"times", "fold", "percent", "percentage", "%", "faster",
                                       "slower", "speedup"}
+# Two things compared on a quality with no difference asked ("s-mnn accuracy vs mnn") are told
+# without a figure: "S-MNN matches the original MNN in precision" (dev split nb012a); an
+# "accuracy gain vs X" still asks for one (dev lo001a, ms004a) ...
+# ... nor a relation between two measures ("depth needed vs precision?": dev lz001a).
+_QUALITIES = ("accuracy", "accurate", "precision", "precise", "quality", "performance", "fidelity")
+_OTHER_MEASURES = sorted((RELATIVE_COUNTS | set(MEASURE_NOUNS)) - {"%", *_QUALITIES})
+COMPARED_QUALITY = re.compile(
+    rf"^(?!.*(?:\b(?:{'|'.join(map(re.escape, _OTHER_MEASURES))})s?\b|%))"
+    rf".*\b(?:{'|'.join(_QUALITIES)})\b", re.I)
 # What a comparison is against: the words after "than" ("30× faster than generating the
 # response" compares with generating, not with exact leave-one-out; fresh dev batch w).
 THAN_OBJECT = re.compile(r"\bthan\s+((?:[\w-]+\s*){1,4})", re.I)

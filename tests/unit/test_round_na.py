@@ -1,10 +1,14 @@
-"""Question rules from this stop's dev batches: last stop's held-out my and the fresh nb."""
+"""Question rules from this stop's dev batches: last stop's held-out my and the fresh nb.
+"Time series" is a topic, not a measure of time; two things compared on a quality are told
+without a figure."""
 
 from __future__ import annotations
 
 import pytest
 
+from rag import cues
 from rag.query import analyse
+from tests.extractive_fakes import alike_answer, hit
 
 
 @pytest.mark.parametrize("question", [
@@ -22,3 +26,23 @@ def test_time_series_is_a_topic_not_a_measure_of_time(question: str) -> None:
 def test_a_measure_typed_last_still_asks_a_figure(question: str) -> None:
     # control: a measure followed by its unit or what it is of
     assert analyse(question).asks_for == "quantity"
+
+
+_SMNN = hit("We propose Scalable Mechanistic Neural Network (S-MNN), an enhanced framework for "
+            "long temporal sequences. By reformulating the original Mechanistic Neural Network "
+            "(MNN), we reduce the time complexity from cubic to linear. Extensive experiments "
+            "demonstrate that S-MNN matches the original MNN in precision while substantially "
+            "reducing computational resources", "S-MNN")
+
+
+def test_two_things_compared_on_a_quality_are_told_without_a_figure() -> None:
+    answer = alike_answer("s-mnn accuracy vs mnn", [_SMNN])
+    assert answer.answerable and "matches the original MNN" in answer.text
+
+
+@pytest.mark.parametrize("question", [
+    "s-mnn accuracy gain vs mnn",  # a difference asks for a figure
+    "s-mnn depth needed vs precision?",  # a relation between two measures
+])
+def test_a_difference_or_a_second_measure_still_asks_a_figure(question: str) -> None:
+    assert not cues.COMPARED_QUALITY.search(question)
