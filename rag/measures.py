@@ -34,8 +34,11 @@ def _counted_in(unquoted: str) -> list[str]:
     if words and (words[0] in cues.ELIDED_COUNT_VERBS
                   or (words[0] == "of" and len(words) > 1
                       and words[1] in cues.ELIDED_COUNT_PRONOUNS
-                      # "of those components": a determiner, its noun counted (dev mz010b)
-                      and not (len(words) > 2 and cues.PLURAL_WORD.fullmatch(words[2])))):
+                      # "of those components": a determiner, its noun counted (dev mz010b),
+                      # after its modifiers too ("of those parameter-efficient methods": dev
+                      # split ms005b)
+                      and not any(cues.PLURAL_WORD.fullmatch(w)
+                                  for w in words[2:2 + cues.COUNTED_MODIFIER_WORDS]))):
         return []  # "how many are active", "how many of them ...": counted as said before
     # "how many experts per layer": what is counted comes before "per"; and counted things are
     # plural: "how many granular risk categories sit in ..." ends at its first plural noun, not

@@ -247,7 +247,10 @@ _GAIN = ("improvement", "improve", "improves", "improved", "gain", "gains", "inc
 # two-person trajectories", where the words before the unit name the items too (dev split
 # lk001b; rag/measures.py counted_words).
 DATA_UNITS = ("entries", "items", "records", "recordings", "rows", "examples", "samples",
-              "instances", "datapoints")
+              "instances", "datapoints",
+              # ... and so do heads that only say "one of several": "how many detector options"
+              # → "11 OOD detection models" (dev split mp002b; general English)
+              "options", "choices", "candidates", "kinds", "types", "variants")
 _DATA = ("tokens", "samples", "examples", "hours", "hour", "images", "videos", "trajectories",
          "episodes", "instances", "pairs", "documents", "words", "sentences", "descriptions")
 # "How well / how good" is answered by a figure, else by a stated result ("X outperforms Y"):
@@ -351,6 +354,9 @@ ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got hav
                                "remain".split())
 # ... as does a pronoun after "of": "and how many of them get routed to" (fresh batch t).
 ELIDED_COUNT_PRONOUNS = frozenset("them these those".split())
+# ... unless a noun follows it within this many words (the determiner's noun and up to two
+# modifiers: "of those parameter-efficient methods"; dev splits mz010b, ms005b).
+COUNTED_MODIFIER_WORDS = 3
 # "How much X" asks an amount, which a multiple may tell ("how much embedding memory does X
 # save": "embedding memory by 4-5x", dev f006), not a count of X (rag/figure_evidence.py).
 AMOUNT_ASK = re.compile(r"\bhow much\b", re.I)

@@ -1,12 +1,13 @@
 """Question rules from this stop's dev batches: last stop's held-out my and the fresh nb.
 "Time series" is a topic, not a measure of time; two things compared on a quality are told
-without a figure."""
+without a figure; the counted noun is read past "of those" and a generic head ("options")."""
 
 from __future__ import annotations
 
 import pytest
 
 from rag import cues
+from rag.measures import counted_words
 from rag.query import analyse
 from tests.extractive_fakes import alike_answer, hit
 
@@ -46,3 +47,18 @@ def test_two_things_compared_on_a_quality_are_told_without_a_figure() -> None:
 ])
 def test_a_difference_or_a_second_measure_still_asks_a_figure(question: str) -> None:
     assert not cues.COMPARED_QUALITY.search(question)
+
+
+@pytest.mark.parametrize(("question", "counted"), [
+    ("Exactly how many of those parameter-efficient methods does KaSA beat?", "methods"),
+    ("how many detector options did MetaOOD select among?", "detector"),
+    ("how many policy variants were compared?", "policy"),
+])
+def test_the_counted_noun_is_read_past_a_determiner_or_a_generic_head(question: str,
+                                                                        counted: str) -> None:
+    assert counted in counted_words(question)
+
+
+def test_a_pronoun_alone_still_counts_as_said_before() -> None:
+    # control: "how many of those" with no noun of its own counts what came before
+    assert counted_words("and how many of those are active?") == []
