@@ -34,7 +34,8 @@ def name_tokens(question: str) -> list[str]:
             token = match.group(1).strip(".")
             at_start = not sentence[: match.start()].strip(" \"'([<")
             looks_named = any(c.isupper() for c in token[1:]) or any(c.isdigit() for c in token)
-            if token.casefold() in cues.GENERIC_NAMES or (at_start and not looks_named):
+            if token.casefold() in cues.GENERIC_NAMES or (at_start and not looks_named) \
+                    or cues.ENUMERATOR.fullmatch(token):
                 continue
             # an acronym's plural is the acronym: "NPUs" (fresh dev batch md), "LLMs"
             names.append(token[:-1] if re.fullmatch(r"\w*[A-Z]s", token) else token)

@@ -82,6 +82,7 @@ from rag.cues.naming import (  # noqa: F401
     ACCELERATOR_NAMED,
     AGAINST_THE_BEST,
     BEATING,
+    ENUMERATOR,
     GENERIC_NAMES,
     KIND_OF_ASK,
     MAKER_OF,

@@ -230,6 +230,10 @@ NAME_TOKEN = re.compile(r"(?<![\w-])([A-Z][a-z]?-[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*"
                         r"|[A-Za-z]+@\d+|[A-Za-z][\w.+]*[A-Z0-9][\w.+]*"
                         r"|[A-Z][a-z]{2,}[\w]*)"
                         r"(?![\w])")
+# A counting word run into its number numbers a step, not a thing named: "stage1 picks what,
+# stage2 learned how" (dev split mb008b); general English of enumeration.
+ENUMERATOR = re.compile(r"(?:stage|step|part|phase|round|level|layer|task|question|item|case|"
+                        r"option|section|table|figure|fig|eq|q)\d{1,2}")
 GENERIC_NAMES = frozenset((
     "i llm llms ai ml nlp rl gnn gnns cnn cnns vlm vlms mllm mllms sota gpt rlhf mlp "
     "transformer transformers is are was were which what how why when where who does do did "

@@ -1,6 +1,7 @@
 """Question rules from this stop's dev batches: last stop's held-out my and the fresh nb.
 "Time series" is a topic, not a measure of time; two things compared on a quality are told
-without a figure; the counted noun is read past "of those" and a generic head ("options")."""
+without a figure; the counted noun is read past "of those" and a generic head ("options");
+"stage1" is no name."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from rag import cues
 from rag.measures import counted_words
+from rag.names import name_tokens
 from rag.query import analyse
 from tests.extractive_fakes import alike_answer, hit
 
@@ -62,3 +64,12 @@ def test_the_counted_noun_is_read_past_a_determiner_or_a_generic_head(question: 
 def test_a_pronoun_alone_still_counts_as_said_before() -> None:
     # control: "how many of those" with no noun of its own counts what came before
     assert counted_words("and how many of those are active?") == []
+
+
+def test_a_counting_word_run_into_its_number_is_no_name() -> None:
+    assert name_tokens("POTEC two-stage: stage1 picks what, stage2 learned how?") == ["POTEC"]
+
+
+def test_a_lower_case_model_name_with_a_number_is_still_a_name() -> None:
+    # control: "llama2" and "gpt4" name models
+    assert name_tokens("does it beat llama2 and gpt4?") == ["llama2", "gpt4"]
