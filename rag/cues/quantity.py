@@ -281,6 +281,8 @@ _SPEED = ("faster", "speedup", "speed-up", "×", "times", "slower", "throughput"
 TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month "
                        "months year years".split())
 _POWER = ("power", "exponent", "order")
+_PLACES = ("scenes", "environments", "rooms", "locations", "spaces", "sites", "layouts", "houses",
+           "homes", "apartments", "buildings")
 MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": _TIME, "duration": _TIME, "period": _TIME, "interval": _TIME,
     # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
@@ -310,9 +312,9 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("benchmarks", "datasets", "testbeds"), ("benchmarks", "datasets", "testbeds")),
     # places are counted as any of these: "# of home scenes" → "over 130 different indoor home
     # environments" (fresh dev batch mp, mp005a; general English)
-    # ... or as house layouts (dev split ls001b)
-    **dict.fromkeys(("scenes", "environments", "rooms", "locations", "spaces", "sites", "layouts"),
-                    ("scenes", "environments", "rooms", "locations", "spaces", "sites", "layouts")),
+    # ... or as house layouts (dev split ls001b); dwellings are places too: "how many distinct
+    # houses or apartments" → "130 different indoor home environments" (dev split mz003b)
+    **dict.fromkeys(_PLACES, _PLACES),
     # a method's parts, by any word for parts (as rag/cues/things.py reads them)
     **dict.fromkeys(("parts", "components", "modules", "elements", "pieces", "ingredients"),
                     ("parts", "components", "modules", "elements", "pieces", "ingredients")),

@@ -73,3 +73,9 @@ def test_a_counting_word_run_into_its_number_is_no_name() -> None:
 def test_a_lower_case_model_name_with_a_number_is_still_a_name() -> None:
     # control: "llama2" and "gpt4" name models
     assert name_tokens("does it beat llama2 and gpt4?") == ["llama2", "gpt4"]
+
+
+def test_dwellings_are_counted_as_places() -> None:
+    counted = counted_words("Roughly how many distinct indoor houses were the trajectories "
+                            "collected in?")
+    assert "environments" in counted and "homes" in counted
