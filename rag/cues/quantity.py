@@ -27,7 +27,10 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  # "of order O(n^{-3/4}), where the power 3/4 is best known"); not "power", a verb
                  # too ("which simulator powers Kinetix": dev x020) and told in words ("the fifth
                  # power of the horizon": dev lm006)
-                 "exponent").split()
+                 "exponent "
+                 # a speed-up named otherwise: "roughly what acceleration does it claim" (dev
+                 # split nb003b; told "a 300x speedup")
+                 "acceleration").split()
 # Not "loss": "which loss do they carry over", "what loss does it fine-tune with" ask for a loss
 # function by name; a loss's value is asked "what loss does X reach" (QUANTITY's reach/achieve)
 # (dev split mx005b, md015b, y020; how ML papers use the word).
@@ -287,6 +290,7 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": _TIME, "duration": _TIME, "period": _TIME, "interval": _TIME,
     # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
     "speed": _SPEED, "speedup": _SPEED, "speed-up": _SPEED,  # hyphenated too (dev mr003b)
+    "acceleration": _SPEED,
     "exponent": _POWER,
     # "what throughput advantage" is told as a speed-up too (dev split mm006b)
     "throughput": _SPEED,

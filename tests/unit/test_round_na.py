@@ -79,3 +79,7 @@ def test_dwellings_are_counted_as_places() -> None:
     counted = counted_words("Roughly how many distinct indoor houses were the trajectories "
                             "collected in?")
     assert "environments" in counted and "homes" in counted
+
+
+def test_an_acceleration_asks_for_a_speed_up() -> None:
+    assert analyse("Roughly what acceleration does that approach claim?").asks_for == "quantity"
