@@ -12,7 +12,7 @@ from paperwise.text import clean_for_display, language_of, split_sentences
 from rag.cues import claim_checks as cues
 from rag.wording import content_keys, read_words
 
-_Span = tuple[int, int, set[str]]  # start, end (in the text), its content words
+_Span = tuple[int, int, list[str]]  # start, end (in the text), its content words in order
 
 
 def _span_after(text: str, start: int, limit: int) -> _Span:
@@ -21,7 +21,8 @@ def _span_after(text: str, start: int, limit: int) -> _Span:
     ends = [m.start() for m in (cues.SPAN_ENDS.search(rest), cues.AVOIDS.search(rest)) if m]
     words = re.findall(r"\S+", rest[:min(ends)] if ends else rest)[:limit]
     phrase = " ".join(words)
-    return start, start + len(phrase), content_keys(read_words(phrase))
+    keys = [k for word in read_words(phrase) for k in content_keys([word])]
+    return start, start + len(phrase), keys
 
 
 def avoided_spans(text: str) -> list[_Span]:
@@ -58,9 +59,10 @@ def used_spans(text: str) -> list[_Span]:
     return found
 
 
-def _same_thing(avoided: set[str], used: set[str]) -> bool:
-    shared = len(avoided & used)
-    return shared >= cues.AVOIDED_SHARED and shared >= cues.AVOIDED_SHARE * len(avoided)
+def _same_thing(avoided: list[str], used: list[str]) -> bool:
+    shared = len(set(avoided) & set(used))
+    return shared >= cues.AVOIDED_SHARED and (shared >= cues.AVOIDED_SHARE * len(set(avoided))
+                                              or avoided[0] == used[0])
 
 
 def avoided_conflict(claim: str, sentences: list[str], paper_text: str = "") -> str | None:
@@ -76,7 +78,7 @@ def avoided_conflict(claim: str, sentences: list[str], paper_text: str = "") -> 
     abstract = clean_for_display(paper_text)
     for sentence in map(clean_for_display, sentences):
         for start, end, avoided in avoided_spans(sentence):
-            avoided = avoided | _antecedent(sentence[start:end], sentence, abstract)
+            avoided = avoided + sorted(_antecedent(sentence[start:end], sentence, abstract))
             if any(_same_thing(avoided, u) for u in used) and not any(
                     _same_thing(avoided, s) for s in stated):
                 phrase = sentence[start:end]
