@@ -148,11 +148,11 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     data_asked = (thing in cues.TERM_ACRONYM_NOT
                   or bool(cues.MODEL_NAME_ASK.search(question)))
     found = [s for s in pool if _gives_unasked(intent.asks_for, without_names(
-        cues.URL.sub(" ", s.text), [hits[s.marker - 1].paper.title,
-                                    *(term_acronyms(hits[s.marker - 1].paper.abstract)
-                                      if data_asked else ()),
-                                    *(_given(s.text, question, given)
-                                      if intent.asks_for == "name" else ())]))]
+        # a link is the answer to where the code is, and names nothing otherwise
+        s.text if intent.asks_for == "code" else cues.URL.sub(" ", s.text),
+        [hits[s.marker - 1].paper.title,
+         *(term_acronyms(hits[s.marker - 1].paper.abstract) if data_asked else ()),
+         *(_given(s.text, question, given) if intent.asks_for == "name" else ())]))]
     if intent.asks_for == "name":  # a sentence holding more of the question's names first:
         # "which model does it beat on IFEval" is told where IFEval is (fresh dev batch 24)
         patterns = {n: name_pattern(n, question) for n in asked}

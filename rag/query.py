@@ -28,7 +28,7 @@ from rag.cues import answer_shape
 from rag.names import name_tokens
 
 AskKind = Literal["quantity", "ranking", "name", "authors", "date", "review", "institution",
-                  "training_time", "hardware", "compute", "license", "place"]
+                  "training_time", "hardware", "compute", "code", "license", "place"]
 Shape = Literal["detail", "list", "compare", "summary"]
 
 

@@ -85,9 +85,15 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                         r"(?:data|dataset|recording|collection) locations?)\s*\??\s*$", re.I),
     # "open-source" before a noun describes it ("let small open-source LMs beat": dev split
     # lu011); standing alone it asks ("is it open-source?")
+    # whether code is out, and where, is told by its link ("Is there code available for X?",
+    # "flat reward surface robust RL code link?": dev split lw009, lw009a; refused for want of
+    # licence words), not by its licence
+    "code": re.compile(r"\b(?:github|gitlab|repository|repo|(?:source )?code (?:available|"
+                       r"released|release|link|url|public|publicly)|code\s*(?:link|url)\b|where "
+                       r"(?:can|could) (?:i|we|one) (?:find|get|download) (?:the |its |their )?"
+                       r"(?:source )?(?:code|implementation))\b", re.I),
     "license": re.compile(r"\b(?:licen[cs]e[ds]?|open[- ]sourced?(?=\s*(?:[?.,;)]|$|\s+(?:or|"
-                          r"and|under|with|code|implementation|release)\b))|github|repository|code "
-                          r"(?:available|released|release)"
+                          r"and|under|with|code|implementation|release)\b))"
                           # licences asked by name: "is the code MIT or apache?" (batch lc)
                           r"|(?:mit|apache|gpl|bsd|cc[- ]by)(?:[- ]\d(?:\.\d)?)? (?:or|licen)"
                           # "liscense", "licensing terms", "is commercial use ok" (batch ld)
@@ -124,4 +130,8 @@ DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
                         r"Seattle|Toronto|Montreal|Zurich|Sydney|Bangalore|"
                         r"[A-Z][a-z]+ (?:City|Province|County|State|Prefecture))\b"),
     "license": re.compile(r"\blicen[cs]e|\bmit\b|apache|\bgpl\b|creative commons", re.I),
+    # the link itself, "the code for these experiments is available", or "we open-source all
+    # aspects of our work: model weights, training data, code, and logs" (OLMoE)
+    "code": re.compile(r"https?://|github\.com|gitlab\.com|\bcode\b[^.]{0,40}\b(?:available|"
+                       r"released)|\bopen[- ]sourc\w*\b[^.]{0,60}\bcode\b", re.I),
 }

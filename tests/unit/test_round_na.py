@@ -1,7 +1,7 @@
 """Question rules from this stop's dev batches: last stop's held-out my and the fresh nb.
 "Time series" is a topic, not a measure of time; two things compared on a quality are told
 without a figure; the counted noun is read past "of those" and a generic head ("options");
-"stage1" is no name."""
+"stage1" is no name; whether code is out is told by its link."""
 
 from __future__ import annotations
 
@@ -83,3 +83,26 @@ def test_dwellings_are_counted_as_places() -> None:
 
 def test_an_acceleration_asks_for_a_speed_up() -> None:
     assert analyse("Roughly what acceleration does that approach claim?").asks_for == "quantity"
+
+
+_FLAT = hit("We show that flat reward maxima lead to more robust policies. The code for these "
+            "experiments is available at https://github.com/HK-05/flatreward-RRL",
+            "Reward landscapes")
+
+
+@pytest.mark.parametrize("question", [
+    "Is there code available for the paper linking flat reward landscapes to robustness?",
+    "flat reward surface robust RL code link?",
+])
+def test_whether_code_is_out_is_told_by_its_link(question: str) -> None:
+    assert analyse(question).asks_for == "code"
+    answer = alike_answer(question, [_FLAT])
+    assert answer.answerable and "github.com/HK-05/flatreward-RRL" in answer.text
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What improvement is reported?", "quantity"),  # "reported" asks no repository
+    ("Is the code under an MIT licence?", "license"),
+])
+def test_a_report_or_a_licence_is_no_code_ask(question: str, kind: str) -> None:
+    assert analyse(question).asks_for == kind
