@@ -201,15 +201,19 @@ _TAIL_GENERIC_ROOTS = frozenset(word_root(t) for t in terms(" ".join(cues.TAIL_G
 
 
 def unbacked_tail(claim: str, abstract: str) -> str | None:
-    """A condition ending the claim, or an instrument it brings in ("with a recurrent neural
-    network"), whose content words the cited abstract all lacks."""
+    """A condition ending the claim, an instrument it brings in ("with a recurrent neural
+    network") or an example it gives ("such as molecular biology"), whose content words the
+    cited abstract all lacks."""
     text = strip_markers(clean_for_display(claim)).strip().rstrip(".").strip()
     known = {word_root(t) for t in terms(abstract)}
     tail = cues.TAIL_CONDITION.search(text)
-    for found in ([tail] if tail else []) + list(cues.INSTRUMENT.finditer(text)):
-        words = {word_root(t) for t in terms(found[1])}
+    added = [found[1] for found in ([tail] if tail else []) + list(cues.INSTRUMENT.finditer(text))]
+    added += [item for found in cues.EXAMPLES_GIVEN.finditer(text)
+              for item in cues.EXAMPLE_SEPARATOR.split(found[1])]
+    for phrase in added:
+        words = {word_root(t) for t in terms(phrase)}
         if len(words) >= cues.TAIL_MIN_TERMS and not words & (known | _TAIL_GENERIC_ROOTS):
-            return f"adds what the abstract does not say: “{found[0]}”"
+            return f"adds what the abstract does not say: “{phrase}”"
     return None
 
 

@@ -132,6 +132,13 @@ TAIL_MIN_TERMS = 2
 # the abstract never names (dev split yl004, yn040; general English of means).
 INSTRUMENT = re.compile(r"\b(?:with|using|via|through|by)\s+(?:a|an)\s+((?:[\w-]+\s+){0,3}?[\w-]+)"
                         r"(?=\s+(?:to|that|which|and|for)\b|\s*[,;.]|\s*$)", re.I)
+# ... and examples given ("for specific domains such as molecular biology and materials
+# synthesis"): an item the abstract never names is brought in from outside (dev split yp036;
+# general English of examples). Not "including", which runs on into clauses of their own
+# ("including routing properties ..., and release everything": a faithful dev sentence).
+EXAMPLES_GIVEN = re.compile(r"\b(?:such as|e\.g\.,?|for example,?|for instance,?)\s+"
+                            r"([^.;:()\[\]]+)", re.I)
+EXAMPLE_SEPARATOR = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 TAIL_GENERIC = frozenset((
     "latter former case cases prior previous method methods experiment experiments setting "
     "settings result results practice general turn addition particular detail total average "

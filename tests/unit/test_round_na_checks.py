@@ -1,12 +1,14 @@
 """Checker rules from this stop's dev batches (last stop's held-out ym and the fresh yp): a
 claim that a thing must be done where the abstract says it is done without ("it has to
-retrain the network" for "without having to retrain ... networks")."""
+retrain the network" for "without having to retrain ... networks"), and an example the
+abstract never names ("such as molecular biology and materials synthesis")."""
 
 from __future__ import annotations
 
 import pytest
 
 from rag.avoided import avoided_conflict
+from rag.citations import unbacked_tail
 
 _LD3 = ("We propose LD3, a lightweight framework to learn the optimal time discretization for "
         "sampling. LD3 can be combined with various samplers and consistently improves "
@@ -33,3 +35,21 @@ def test_a_claim_that_keeps_the_without_is_not(claim: str) -> None:
     # controls: the same fact in other words
     assert avoided_conflict(claim, _LD3.split(". "), _LD3) is None
 
+
+_PROTOCOLS = ("We further develop a data-driven algorithm based on non-parametric modeling that "
+              "autonomously customizes these representations for specific domains. The "
+              "representation is equipped with machine designers to manage protocol design "
+              "tasks, including planning, modification, and adjustment.")
+
+
+def test_an_example_the_abstract_never_names_is_an_outside_fact() -> None:
+    claim = ("A data-driven algorithm customizes these representations for specific domains "
+             "such as molecular biology and materials synthesis [1].")
+    assert unbacked_tail(claim, _PROTOCOLS)
+
+
+def test_examples_the_abstract_names_are_not() -> None:
+    # control: the abstract's own examples
+    claim = ("Machine designers manage protocol design tasks such as planning, modification "
+             "and adjustment [1].")
+    assert unbacked_tail(claim, _PROTOCOLS) is None
