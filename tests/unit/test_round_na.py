@@ -1,13 +1,14 @@
 """Question rules from this stop's dev batches: last stop's held-out my and the fresh nb.
 "Time series" is a topic, not a measure of time; two things compared on a quality are told
 without a figure; the counted noun is read past "of those" and a generic head ("options");
-"stage1" is no name; whether code is out is told by its link."""
+"stage1" is no name; whether code is out is told by its link; an em dash parts words."""
 
 from __future__ import annotations
 
 import pytest
 
 from rag import cues
+from rag.figures import figure_tokens
 from rag.measures import counted_words
 from rag.names import name_tokens
 from rag.query import analyse
@@ -106,3 +107,8 @@ def test_whether_code_is_out_is_told_by_its_link(question: str) -> None:
 ])
 def test_a_report_or_a_licence_is_no_code_ask(question: str, kind: str) -> None:
     assert analyse(question).asks_for == kind
+
+
+def test_an_em_dash_parts_a_count_from_its_list() -> None:
+    assert "modules" in figure_tokens("It consists of three key modules—dataset adaptation, "
+                                      "sample scoring, and selection optimization.")
