@@ -157,6 +157,10 @@ SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     # "most robust algo" (dev split mz009a), "expts" for experiments
     (re.compile(r"\balgos?\b", re.I), "algorithm"),
     (re.compile(r"\bexpts?\b", re.I), "experiments"),
+    # "linear attn complexity" (dev split nc015a: "attn" read as a name the abstracts lack),
+    # "arch" for architecture, "approx" for approximation
+    (re.compile(r"\battn\b", re.I), "attention"), (re.compile(r"\barchs?\b", re.I), "architecture"),
+    (re.compile(r"\bapprox\b", re.I), "approximation"),
 )
 # A list of papers on two topics: "work on audio-driven portrait video generation or
 # diffusion-based planning?" (fresh dev batches c and e listed only the first topic's papers).

@@ -12,6 +12,7 @@ from rag.figures import figure_tokens
 from rag.measures import counted_words
 from rag.names import name_tokens
 from rag.query import analyse
+from rag.spelling import expand_shorthand
 from tests.extractive_fakes import alike_answer, hit
 
 
@@ -112,3 +113,8 @@ def test_a_report_or_a_licence_is_no_code_ask(question: str, kind: str) -> None:
 def test_an_em_dash_parts_a_count_from_its_list() -> None:
     assert "modules" in figure_tokens("It consists of three key modules—dataset adaptation, "
                                       "sample scoring, and selection optimization.")
+
+
+def test_attn_is_typed_for_attention() -> None:
+    assert expand_shorthand("graph transformer linear attn complexity") == \
+        "graph transformer linear attention complexity"
