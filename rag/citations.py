@@ -207,13 +207,14 @@ def unbacked_tail(claim: str, abstract: str) -> str | None:
     text = strip_markers(clean_for_display(claim)).strip().rstrip(".").strip()
     known = {word_root(t) for t in terms(abstract)}
     tail = cues.TAIL_CONDITION.search(text)
-    added = [found[1] for found in ([tail] if tail else []) + list(cues.INSTRUMENT.finditer(text))]
-    added += [item for found in cues.EXAMPLES_GIVEN.finditer(text)
+    added = [(found[0], found[1]) for found in
+             ([tail] if tail else []) + list(cues.INSTRUMENT.finditer(text))]
+    added += [(item, item) for found in cues.EXAMPLES_GIVEN.finditer(text)
               for item in cues.EXAMPLE_SEPARATOR.split(found[1])]
-    for phrase in added:
+    for shown, phrase in added:  # shown as written, judged on its content words
         words = {word_root(t) for t in terms(phrase)}
         if len(words) >= cues.TAIL_MIN_TERMS and not words & (known | _TAIL_GENERIC_ROOTS):
-            return f"adds what the abstract does not say: “{phrase}”"
+            return f"adds what the abstract does not say: “{shown}”"
     return None
 
 
