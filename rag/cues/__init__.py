@@ -19,6 +19,26 @@ from __future__ import annotations
 
 import re
 
+# How a count is asked: rag/cues/counts.py.
+from rag.cues.counts import (  # noqa: F401
+    AMOUNT_ASK,
+    COUNTED_MODIFIER,
+    COUNTED_MODIFIER_WORDS,
+    ELIDED_COUNT_PRONOUNS,
+    ELIDED_COUNT_VERBS,
+    HOW_MANY,
+    HOW_MANY_UNTIL_PLURAL,
+    PARTITIVE_COUNT,
+    PLURAL_WORD,
+    RATE_ASK,
+    RATE_STATED,
+    SCENE_QUALIFIERS,
+    SHARE_ASK,
+    SHARE_REACH,
+    TERSE_COUNT,
+    VAGUE_SHARE,
+)
+
 # Details an abstract may state (hardware, licence, place ...) and their evidence.
 from rag.cues.details import DETAIL_ASKS, DETAIL_EVIDENCE  # noqa: F401
 
@@ -145,22 +165,15 @@ from rag.cues.parts import (  # noqa: F401
 
 # Quantity cues live in rag/cues/quantity.py; every stage reads them here as cues.X.
 from rag.cues.quantity import (  # noqa: F401
-    AMOUNT_ASK,
     COLLECTION_QUALIFIERS,
     COMPARED_QUALITY,
     COMPLEXITY,
     COMPLEXITY_ORDER,
-    COUNTED_MODIFIER,
-    COUNTED_MODIFIER_WORDS,
     DATA_UNITS,
     DESCRIBING_CLAUSE,
     DIFFERENCE_WORDS,
-    ELIDED_COUNT_PRONOUNS,
-    ELIDED_COUNT_VERBS,
     ENDED_AT,
     EXPLICIT_UNIT,
-    HOW_MANY,
-    HOW_MANY_UNTIL_PLURAL,
     JUDGED_ON,
     MEASURE_NOUN_SYNONYMS,
     MEASURE_NOUNS,
@@ -169,29 +182,20 @@ from rag.cues.quantity import (  # noqa: F401
     METRIC_BEFORE_NOUN,
     MULTIPLE_ASK,
     MULTIPLE_WORDS,
-    PARTITIVE_COUNT,
     PERFORMANCE_ASK,
-    PLURAL_WORD,
     QUALIFIED_HEADS,
     QUALIFIER_WORDS,
     QUANTITY,
     QUANTITY_ADJECTIVES,
-    RATE_ASK,
-    RATE_STATED,
     RELATIVE_COUNTS,
     RELATIVE_FIGURE,
-    SCENE_QUALIFIERS,
     SETTING_NOUNS,
-    SHARE_ASK,
     SHARE_QUALIFIERS,
-    SHARE_REACH,
     SIZE_ASK,
     SPEED_ASK,
-    TERSE_COUNT,
     TERSE_MEASURE,
     THAN_OBJECT,
     TIME_UNITS,
-    VAGUE_SHARE,
     VALUE_ASK,
     VALUE_OF,
 )

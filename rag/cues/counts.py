@@ -1,0 +1,72 @@
+"""How a question asks for a count: what "how many" counts, an elided or partitive count, a
+share of a set, a terse count, a rate. Read by rag/measures.py and rag/figure_evidence.py as
+cues.X (rag/cues/__init__.py); the other quantity cues are in rag/cues/quantity.py."""
+
+from __future__ import annotations
+
+import re
+
+# The words after "how many" name what the figure counts ("risk categories"); "how many and
+# what kinds of models" counts models (issue 13 fresh dev batch). In "how much does X
+# improve", "how much" asks by how much: it counts nothing (issue 13).
+# "How many are activated": a verb right after "how many" counts what an earlier part named.
+ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got have has had "
+                               "remain".split())
+# ... as does a pronoun after "of": "and how many of them get routed to" (fresh batch t).
+ELIDED_COUNT_PRONOUNS = frozenset("them these those".split())
+# ... unless a noun follows it within this many words (the determiner's noun and up to two
+# modifiers: "of those parameter-efficient methods"; dev splits mz010b, ms005b).
+COUNTED_MODIFIER_WORDS = 3
+# "How much X" asks an amount, which a multiple may tell ("how much embedding memory does X
+# save": "embedding memory by 4-5x", dev f006), not a count of X (rag/figure_evidence.py).
+AMOUNT_ASK = re.compile(r"\bhow much\b", re.I)
+HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
+                      # "how much on average / overall" counts nothing (dev split mg005)
+                      r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
+                      r"|will|would|on average|in total|overall|in all)\b))"
+                      r"\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
+                      r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have|who|that)\b|\?"
+                      r"|\s*,\s*and\b"
+                      r"|$)", re.I)  # ", and how many ..." ends it too (fresh dev batch 28);
+# so does a relative clause: "number of human subjects who took part" (fresh dev batch lc)
+# "How many (different) pieces / kinds of hardware": the hardware is counted, not the pieces
+# ("up to 19 hardware devices": dev split ll004b; general English partitives).
+PARTITIVE_COUNT = re.compile(r"\b(?:how many|number of)\s+(?:different\s+|distinct\s+)?"
+                             r"(?:pieces|kinds|types|sorts|varieties|forms) of\s+([\w-]+)", re.I)
+# "How many of the modern parts matter?" asks a share of a set, which an abstract may tell
+# without a figure: "only a very few modern components are critical" (fresh dev batch mp,
+# mp007a). The quantifier stands at most SHARE_REACH words before what is counted (or a word
+# of the same kind: MEASURE_NOUN_SYNONYMS). General English.
+SHARE_ASK = re.compile(r"\bhow many of (?:the|these|those|its|their|all)\b", re.I)
+VAGUE_SHARE = frozenset("few most all none many several majority handful minority".split())
+SHARE_REACH = 3
+# A counted phrase running into a verb HOW_MANY does not know ("how many human auditors
+# checked the prompts") is read up to its first plural (fresh dev batch w).
+# four letters will do ("runs", "days"; dev split li006a: "number of pretraining runs used
+# for fitting" counted "used"), but for the common words ending in s that are no plurals
+# (irregular plurals too: "how many different people actually took part": dev split mj025b)
+PLURAL_WORD = re.compile(r"(?:(?!(?:this|thus|does|goes|yes|plus|bias|gas)\b)[a-z-]{2,}[^su]s"
+                         r"|people|children|men|women|mice|geese|teeth|feet|data)")
+# ... after "number of" too: "number of training runs used to fit ..." (dev split mh005a)
+HOW_MANY_UNTIL_PLURAL = re.compile(
+    rf"\b(?:how many|number of)\s+((?:[\w-]+\s+){{0,3}}?{PLURAL_WORD.pattern})\b", re.I)
+# A terse count: "OLMoE expert count per layer" counts experts (dev split mf024a, mk022a:
+# answered with the parameter count); "the total count of meal texts" does not count totals
+# (dev split lh004b). General English.
+TERSE_COUNT = re.compile(r"\b(?!(?:the|its|their|this|that|our|what|which|total|overall|exact|"
+                         r"final|full)\b)([a-z][a-z-]{2,}?)s? count\b", re.I)
+# A rate asked ("how many environment steps per second", "steps/sec") is told as one: "per
+# second", "/s", "FPS", not "billions of environment steps during training" (dev split mj027,
+# mj027a, a051). General English of rates.
+RATE_ASK = re.compile(r"\bper (?:second|sec|minute|min|hour|day)\b|\w/\s*(?:s|sec|second)\b", re.I)
+RATE_STATED = re.compile(r"\b(?:per|a|each|every)[ -](?:second|sec|minute|min|hour|day)\b|"
+                         r"\w\s*/\s*(?:s|sec|second|min|h|hour|day)\b|\b(?:fps|sps|hz)\b", re.I)
+# How a question's own figure of a measure may qualify it, the figure then setting the scene
+# ("1B active out of 7B total parameters": rag/measures.asked_measures); "660m learning rate"
+# is a model's size by the asked rate (dev split mg023a).
+SCENE_QUALIFIERS = "(?:total|active|activated|trainable|overall)"
+# A number hyphened to a noun modifies the word after it, counting no such noun: "7000+
+# two-person trajectories" counts trajectories, not persons (rag/figures.numbers_near; dev split
+# mj025b); "domains---Python" is a dash, no such word (dev split lz014).
+COUNTED_MODIFIER = re.compile(r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+                              r"single|multi)-[a-z]+", re.I)
