@@ -53,7 +53,8 @@ def _counted_in(unquoted: str) -> list[str]:
     head = [w for w in words[-1:] if w not in cues.ASK_WORDS] or words[-1:]
     # "trajectory recordings" are counted as trajectories too: a data unit's modifiers
     items = [w for word in words[:-1] for w in word.split("-") if w.isalpha() and len(w) > 3
-             and w not in cues.ASK_WORDS] if head and head[0] in cues.DATA_UNITS else []
+             and w not in cues.ASK_WORDS] if head and (
+                 head[0] in cues.DATA_UNITS or head[0] in cues.GENERIC_COUNT_HEADS) else []
     return head + items + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
 
 

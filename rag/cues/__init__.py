@@ -174,6 +174,7 @@ from rag.cues.quantity import (  # noqa: F401
     DIFFERENCE_WORDS,
     ENDED_AT,
     EXPLICIT_UNIT,
+    GENERIC_COUNT_HEADS,
     JUDGED_ON,
     MEASURE_NOUN_SYNONYMS,
     MEASURE_NOUNS,

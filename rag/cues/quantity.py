@@ -250,10 +250,11 @@ _GAIN = ("improvement", "improve", "improves", "improved", "gain", "gains", "inc
 # two-person trajectories", where the words before the unit name the items too (dev split
 # lk001b; rag/measures.py counted_words).
 DATA_UNITS = ("entries", "items", "records", "recordings", "rows", "examples", "samples",
-              "instances", "datapoints",
-              # ... and so do heads that only say "one of several": "how many detector options"
-              # → "11 OOD detection models" (dev split mp002b; general English)
-              "options", "choices", "candidates", "kinds", "types", "variants")
+              "instances", "datapoints")
+# ... and so do heads that only say "one of several": "how many detector options" → "11 OOD
+# detection models" (dev split mp002b; general English). Unlike data units they are no amount
+# of data, so they take no data-unit synonyms (MEASURE_NOUN_SYNONYMS).
+GENERIC_COUNT_HEADS = ("options", "choices", "candidates", "kinds", "types", "variants")
 _DATA = ("tokens", "samples", "examples", "hours", "hour", "images", "videos", "trajectories",
          "episodes", "instances", "pairs", "documents", "words", "sentences", "descriptions")
 # "How well / how good" is answered by a figure, else by a stated result ("X outperforms Y"):
