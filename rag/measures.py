@@ -26,10 +26,13 @@ def counted_words(question: str) -> list[str]:
 
 def _counted_in(unquoted: str) -> list[str]:
     if partitive := cues.PARTITIVE_COUNT.search(unquoted):
-        return [partitive[1].casefold()]
+        return _noun_phrase(partitive[1].split())
     match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)
     if match is None and (terse := cues.TERSE_COUNT.search(unquoted)):
-        return [terse[1].casefold() + "s"]
+        head = terse[1].casefold() + "s"
+        # "PORRL feedback types count" counts feedback of any kind (fresh dev batch nc)
+        before = unquoted[: terse.start()].split()[-1:] if head in cues.GENERIC_COUNT_HEADS else []
+        return [head, *_noun_phrase(before), *cues.MEASURE_NOUN_SYNONYMS.get(head, ())]
     words = match.group(1).casefold().split() if match else []
     if words and (words[0] in cues.ELIDED_COUNT_VERBS
                   or (words[0] == "of" and len(words) > 1
@@ -56,6 +59,16 @@ def _counted_in(unquoted: str) -> list[str]:
              and w not in cues.ASK_WORDS] if head and (
                  head[0] in cues.DATA_UNITS or head[0] in cues.GENERIC_COUNT_HEADS) else []
     return head + items + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
+
+
+def _noun_phrase(words: list[str]) -> list[str]:
+    """The words of a counted phrase up to a stopword or, after its first word, a name."""
+    kept: list[str] = []
+    for word in words:
+        if word.casefold() in STOPWORDS | cues.ASK_WORDS or (kept and word != word.casefold()):
+            break
+        kept.append(word.casefold())
+    return kept
 
 
 def sized_part(question: str) -> set[str]:
@@ -108,7 +121,9 @@ def measure_qualifiers(question: str) -> set[str]:
     found = {m.casefold() for m in re.findall(pattern, question, re.I)}
     if cues.TERSE_MEASURE.search(question):  # typed: "heartlang ecg vocab size?" → vocab
         found |= {m.casefold() for m in _LAST_TERSE_QUALIFIED.findall(question)}
-    unqualifying = cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS | cues.COLLECTION_QUALIFIERS
+    # "feedback types count": the types are what is counted (counted_words), no measure's kind
+    unqualifying = (cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS | cues.COLLECTION_QUALIFIERS
+                    | set(cues.GENERIC_COUNT_HEADS))
     kept = {m for m in found if m in cues.QUALIFIER_WORDS or m not in unqualifying}
     return {stem(w) for m in kept for w in cues.QUALIFIER_WORDS.get(m, (m,))}
 

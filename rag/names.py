@@ -135,7 +135,7 @@ def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> l
     # a version the question asks for must be there too: "LLaMA-2-13B" is not LLaMA-2-7B
     # "gpt4o" is GPT-4o: separators do not count (fresh dev batch lc)
     squashed = _squash(haystack)
-    shortened = _shortened_words(question, haystack)
+    shortened = _shortened_words(question, text)
     missing = [n for n in name_tokens(question) if n not in shortened and (
                (n.casefold() not in haystack and _squash(n.casefold()) not in squashed) or (
                    asked_version(n, question) and not name_pattern(n, question).search(text)))]
@@ -210,7 +210,7 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
     detail asked "on ImageNet" or of "LLaMA or Mistral" is not given by a paper that never
     names them, though another retrieved paper does (issue 13, fresh dev batch 20)."""
     text, names = f"{hit.paper.title} {hit.paper.abstract}", name_tokens(question)
-    shortened = _shortened_words(question, text.casefold())
+    shortened = _shortened_words(question, text)
     names = [n for n in names if n not in shortened]
     unmatched = set(names_missing_from(names, text))  # the abstract cleaned once, not per name
     # a three-letter acronym is written out as a term is defined (missing_names) or as one
@@ -238,11 +238,28 @@ def _asked_sizes(question: str) -> dict[str, str]:
             for match in cues.SIZE_TOKEN.finditer(asked)}
 
 
-def _shortened_words(question: str, haystack: str) -> set[str]:
-    """The words of a hyphenated name of the question that the text holds shortened:
-    "Room-to-Room" as "R2R" (dev split ls021b)."""
+def _shortened_words(question: str, text: str) -> set[str]:
+    """The words of a name of the question that the text holds shortened: "Room-to-Room" as
+    "R2R" (dev split ls021b), "Fréchet Inception Distance" as "FIDs"."""
     return {word for compound in re.findall(r"\b[A-Z]\w*(?:-\w+){2,}", question)
-            if shortened_in(compound, haystack) for word in compound.split("-")}
+            if shortened_in(compound, text) for word in compound.split("-")
+            } | _written_out_words(question, text)
+
+
+def _written_out_words(question: str, text: str) -> set[str]:
+    """The words of a capitalised name the question writes out whose initials the text uses
+    as an acronym: "Fréchet Inception Distance" as "FIDs" (fresh dev batch na, na003b)."""
+    words = re.findall(r"[^\W\d_][\w'’]*", question)
+    found: set[str] = set()
+    for start in range(len(words)):
+        for end in range(start + 2, min(start + cues.WRITTEN_OUT_WORDS, len(words)) + 1):
+            run = words[start:end]
+            if not all(w[0].isupper() for w in run):
+                break
+            initials = re.escape("".join(w[0] for w in run))
+            if re.search(rf"(?<![\w-]){initials}s?(?![\w-])", text):
+                found |= set(run)
+    return found
 
 
 def _still_needed(missing: list[str], question: str) -> list[str]:

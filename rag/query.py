@@ -192,7 +192,14 @@ def _terse_parts(question: str) -> tuple[str, ...]:
         sides = re.split(r"(?<!\s)\s*;\s*|(?<!\s)\s+[&+]\s+", question.strip(" ?？"))
         named = len(sides) == 2 and all(cues.NAME_LIKE.match(side) and len(side.split()) > 1
                                         for side in sides)
-        return tuple(f"{side}?" for side in sides) if named else ()
+        if named:
+            return tuple(f"{side}?" for side in sides)
+        # a "+" was typed as "and" (rag/spelling.py expand_shorthand); typed words only, no
+        # sentence asking ("... what value did they set it to for their 360m and 660m runs?")
+        if not re.match(cues.NO_QUESTION_WORD, question, re.I):
+            return ()
+        return _tail_part(re.split(r"(?<!\s)\s*;\s*|(?<!\s)\s+(?:[&+]|and)\s+",
+                                   question.strip(" ?？")))
     sides = re.split(r"(?<!\s)\s+(?:and|&|\+)\s+", subject.group(2).strip(" ?？"))
     parts = tuple(f"{subject.group(1)} {side.strip(' ,;')}?" for side in sides)
     if len(parts) != 2:
@@ -200,6 +207,21 @@ def _terse_parts(question: str) -> tuple[str, ...]:
     details = cues.NAME_LIKE.fullmatch(subject.group(1).strip()) and all(
         len(side.split()) >= cues.MIN_TERSE_DETAIL_WORDS for side in sides)
     return parts if details or all(_ask_kind(p) for p in parts) else ()
+
+
+def _tail_part(sides: list[str]) -> tuple[str, ...]:
+    """"long-tailed classifier retraining new metrics + datasets": a short second detail asked
+    of the first side's topic, its own last detail words off ("long-tailed classifier
+    retraining datasets?"; fresh dev batch nf, nf017a, nf019a)."""
+    if len(sides) != 2:
+        return ()
+    first, tail = sides[0].split(), sides[1].split()
+    cut = min(len(tail), cues.TERSE_TAIL_WORDS - 1)
+    # the topic left is of two words at least: "continual learning & forgetting" is one topic
+    if not tail or len(tail) > cues.TERSE_TAIL_WORDS or len(first) - cut < 2:
+        return ()
+    topic = first[: len(first) - cut]
+    return f"{sides[0]}?", f"{' '.join([*topic, *tail])}?"
 
 
 def _pieces(question: str) -> list[tuple[str, str]]:

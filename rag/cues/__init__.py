@@ -120,6 +120,7 @@ from rag.cues.naming import (  # noqa: F401
     SIZE_TOKEN,
     SIZE_WORDS,
     TERSE_THING_ASK,
+    WRITTEN_OUT_WORDS,
 )
 
 # How a question's text splits (requests, parts, alternatives, examples, bare topics):
@@ -158,6 +159,7 @@ from rag.cues.parts import (  # noqa: F401
     TERSE_NAME_PREFIX,
     TERSE_NAME_SLOT,
     TERSE_SUBJECT,
+    TERSE_TAIL_WORDS,
     TOPIC_OR,
     WORD_ALTERNATIVES,
     WORDS_OR_BEFORE_HEAD,
@@ -183,6 +185,7 @@ from rag.cues.quantity import (  # noqa: F401
     METRIC_BEFORE_NOUN,
     MULTIPLE_ASK,
     MULTIPLE_WORDS,
+    NO_QUESTION_WORD,
     PERFORMANCE_ASK,
     QUALIFIED_HEADS,
     QUALIFIER_WORDS,

@@ -20,7 +20,12 @@ COUNTED_MODIFIER_WORDS = 3
 # "How much X" asks an amount, which a multiple may tell ("how much embedding memory does X
 # save": "embedding memory by 4-5x", dev f006), not a count of X (rag/figure_evidence.py).
 AMOUNT_ASK = re.compile(r"\bhow much\b", re.I)
+# "What's the count of separate components", "against what count of other PEFT methods" ask
+# as "number of" does (fresh dev batch na, na001b, na004b); "the parameter count of X" counts
+# no X (a noun before "count": TERSE_COUNT). General English.
+COUNT_OF = r"(?:(?<=\bthe )|(?<=\bwhat )|(?<=\bwhich ))count of"
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
+                      rf"|{COUNT_OF}"
                       # "how much on average / overall" counts nothing (dev split mg005)
                       r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
                       r"|will|would|on average|in total|overall|in all)\b))"
@@ -31,8 +36,12 @@ HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types?
 # so does a relative clause: "number of human subjects who took part" (fresh dev batch lc)
 # "How many (different) pieces / kinds of hardware": the hardware is counted, not the pieces
 # ("up to 19 hardware devices": dev split ll004b; general English partitives).
-PARTITIVE_COUNT = re.compile(r"\b(?:how many|number of)\s+(?:different\s+|distinct\s+)?"
-                             r"(?:pieces|kinds|types|sorts|varieties|forms) of\s+([\w-]+)", re.I)
+PARTITIVE_COUNT = re.compile(rf"\b(?:how many|number of|{COUNT_OF})\s+(?:different\s+|distinct\s+)?"
+                             r"(?:pieces|kinds|types|sorts|varieties|forms) of\s+"
+                             r"([\w-]+(?:\s+[\w-]+){0,2})", re.I)
+# ... whose noun may come after a modifier: "how many forms of human feedback does it handle"
+# counts feedback, not "human" (fresh dev batch nc, nc005b). The phrase ends at a stopword or a
+# name ("kinds of feedback PORRL handles"); every word left is taken, the head among them.
 # "How many of the modern parts matter?" asks a share of a set, which an abstract may tell
 # without a figure: "only a very few modern components are critical" (fresh dev batch mp,
 # mp007a). The quantifier stands at most SHARE_REACH words before what is counted (or a word
@@ -49,7 +58,8 @@ PLURAL_WORD = re.compile(r"(?:(?!(?:this|thus|does|goes|yes|plus|bias|gas)\b)[a-
                          r"|people|children|men|women|mice|geese|teeth|feet|data)")
 # ... after "number of" too: "number of training runs used to fit ..." (dev split mh005a)
 HOW_MANY_UNTIL_PLURAL = re.compile(
-    rf"\b(?:how many|number of)\s+((?:[\w-]+\s+){{0,3}}?{PLURAL_WORD.pattern})\b", re.I)
+    rf"\b(?:how many|number of|{COUNT_OF})\s+((?:[\w-]+\s+){{0,3}}?{PLURAL_WORD.pattern})\b",
+    re.I)
 # A terse count: "OLMoE expert count per layer" counts experts (dev split mf024a, mk022a:
 # answered with the parameter count); "the total count of meal texts" does not count totals
 # (dev split lh004b). General English.

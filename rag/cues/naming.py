@@ -242,3 +242,7 @@ GENERIC_NAMES = frozenset((
     # dimensions name no model: "a 3D encoder" (dev split ls020)
     "1d 2d 3d 4d "
 ).split())
+# A name the question writes out is there when the abstract uses its initials ("Fréchet
+# Inception Distance" as "FIDs": fresh dev batch na, na003b): runs of up to this many
+# capitalised words are tried (the longest written-out names of the dev split's acronyms).
+WRITTEN_OUT_WORDS = 5

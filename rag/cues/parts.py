@@ -32,6 +32,11 @@ TERSE_SUBJECT = re.compile(r"^\s*+(\S[^:?]{1,39}?)\s*(?::|\s[-–—])\s+(.+)$")
 # "multi-task fine-tuning method"), are two parts though neither asks a kind of detail
 # (dev split mh015a; one word alone is too often a topic's: "SOAP: Adam and Shampoo").
 MIN_TERSE_DETAIL_WORDS = 2
+# ... and typed without a subject, a second detail of at most this many words is asked of the
+# first side's topic: "progressive distillation sandbox task + real datasets" (fresh dev batch
+# nf, nf019a); longer, it names a topic of its own (three: "kinetix agent training algorithm +
+# number of parameters" read "kinetix agent number of parameters", dev split mc026a).
+TERSE_TAIL_WORDS = 2
 # A few words with a figure and no question word offer a guess for the part before ("soap
 # precond freq set to what? every 10 steps? 100?", "geox model size? 7b or smaller?": fresh
 # dev batch ld): no part of their own.

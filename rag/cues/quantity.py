@@ -77,7 +77,8 @@ QUANTITY = re.compile(
     rf"|\b(?:what|which)(?: is| are| was| were)?(?: the| its| their)?(?: \S+){{0,3}} "
     rf"(?:{'|'.join(re.escape(n) for n in MEASURE_NOUNS)})s?\b"
     # "what does X get": a score; "what does X get evaluated on": a passive (fresh dev batch y)
-    rf"|\bwhat (?:\S+ ){{0,2}}does \S+(?: \S+)? (?:reach|achieve|obtain|attain|score|"
+    # ... or got: "what FID did LD3 get on CIFAR10" (fresh dev batch na, na003b)
+    rf"|\bwhat (?:\S+ ){{0,2}}(?:does|did) \S+(?: \S+)? (?:reach|achieve|obtain|attain|score|"
     rf"get(?! \w+ed\b))\b"
     # where a figure ended: "what did the generator's SPICE end up at?" (held-out mo003b, now
     # dev; general English)
@@ -254,7 +255,8 @@ DATA_UNITS = ("entries", "items", "records", "recordings", "rows", "examples", "
 # ... and so do heads that only say "one of several": "how many detector options" → "11 OOD
 # detection models" (dev split mp002b; general English). Unlike data units they are no amount
 # of data, so they take no data-unit synonyms (MEASURE_NOUN_SYNONYMS).
-GENERIC_COUNT_HEADS = ("options", "choices", "candidates", "kinds", "types", "variants")
+GENERIC_COUNT_HEADS = ("options", "choices", "candidates", "kinds", "types", "variants", "forms",
+                       "sorts")
 _DATA = ("tokens", "samples", "examples", "hours", "hour", "images", "videos", "trajectories",
          "episodes", "instances", "pairs", "documents", "words", "sentences", "descriptions")
 # "How well / how good" is answered by a figure, else by a stated result ("X outperforms Y"):
@@ -307,6 +309,8 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     # an application area is a domain: "how many such areas" → "four challenging domains" (dev
     # split lm005b; general English)
     "areas": ("domains", "fields"), "domains": ("areas", "fields"),
+    # "feedback types count" is told "two kinds of feedback" (fresh dev batch nc, nc005a)
+    **{head: GENERIC_COUNT_HEADS for head in GENERIC_COUNT_HEADS},
     "rate": ("%", "percent"), "percentage": ("%", "percent"), "percent": ("%",),
     # "What score does X get on Y?" is told "X achieves 11% on Y" (fresh dev batch 20).
     "score": ("%", "achieve", "achieves", "achieved", "reach", "reaches", "reached", "scores",
