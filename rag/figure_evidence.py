@@ -121,7 +121,8 @@ def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:
         return True
     return bool((cues.COMPLEXITY.search(question) or cues.SPEED_ASK.search(question))
                 and cues.COMPLEXITY.search(sentence) and cues.COMPLEXITY_ORDER.search(sentence)
-                ) or _share_told(sentence, question)
+                ) or _share_told(sentence, question) or bool(
+        cues.EXTENT_ASK.search(question) and cues.VAGUE_EXTENT.search(sentence))
 
 
 def _share_told(sentence: str, question: str) -> bool:

@@ -26,6 +26,7 @@ from rag.cues.counts import (  # noqa: F401
     COUNTED_MODIFIER_WORDS,
     ELIDED_COUNT_PRONOUNS,
     ELIDED_COUNT_VERBS,
+    EXTENT_ASK,
     HOW_MANY,
     HOW_MANY_UNTIL_PLURAL,
     PARTITIVE_COUNT,
@@ -36,6 +37,7 @@ from rag.cues.counts import (  # noqa: F401
     SHARE_ASK,
     SHARE_REACH,
     TERSE_COUNT,
+    VAGUE_EXTENT,
     VAGUE_SHARE,
 )
 

@@ -49,6 +49,12 @@ PARTITIVE_COUNT = re.compile(rf"\b(?:how many|number of|{COUNT_OF})\s+(?:differe
 SHARE_ASK = re.compile(r"\bhow many of (?:the|these|those|its|their|all)\b", re.I)
 VAGUE_SHARE = frozenset("few most all none many several majority handful minority".split())
 SHARE_REACH = 3
+# "How deep / how far does X go?" asks an extent, which an abstract may tell without a figure:
+# "primarily over only its very first few output tokens" (dev split m017, mq009, mw014a: three
+# wordings refused). General English of vague extents.
+EXTENT_ASK = re.compile(r"\bhow (?:deep|far)\b|\bdeep\s*\?", re.I)
+VAGUE_EXTENT = re.compile(r"\b(?:first|only|just)\s+(?:a\s+|the\s+|its\s+)?(?:very\s+)?"
+                          r"(?:few|handful|couple)\b", re.I)
 # A counted phrase running into a verb HOW_MANY does not know ("how many human auditors
 # checked the prompts") is read up to its first plural (fresh dev batch w).
 # four letters will do ("runs", "days"; dev split li006a: "number of pretraining runs used

@@ -131,6 +131,12 @@ TERM_ACRONYM_NOT = frozenset({*THING_WORDS, "model", "llm", "backbone", "encoder
 EVALUATION_ASK = re.compile(r"\b(?:what|where|which)\b[^?.]{0,60}?\b(?:evaluated|tested|"
                             r"benchmarked|validated|assessed|evaluate|test|benchmark|validate|"
                             r"assess)\s+(?:it\s+|them\s+)?on\b"
+                            # ... the method named between: "what did they test Fat-to-Thin Policy
+                            # Optimization on?" (fresh dev batch nc, nc012)
+                            # ("what LLM did they test the unlearning on" asks for the LLM:
+                            # dev split le007a)
+                            r"|\bwhat (?:did|do|does)\b[^?.]{0,30}?\b(?:evaluate|test|benchmark|"
+                            r"validate|assess)\s+(?:[\w-]+\s+){1,6}on\s*[?？]"
                             # "where do they evaluate X", "where is X tested" (fresh dev batch la)
                             r"|\bwhere\b[^?.]{0,60}?\b(?:evaluated|tested|benchmarked|validated|"
                             r"assessed|evaluate|test|benchmark|validate|assess)\b"

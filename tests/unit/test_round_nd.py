@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag import cues
 from rag.measures import counted_words, measure_qualifiers
 from rag.names import missing_names
 from rag.query import analyse, split_parts
@@ -97,3 +98,44 @@ def test_a_typed_second_detail_is_asked_of_the_first_sides_topic(question: str,
 ])
 def test_no_tail_part_where_a_question_asks_or_the_tail_is_long(question: str) -> None:
     assert split_parts(question) == ()
+
+
+_SHALLOW = hit("Safety alignment can take shortcuts, wherein the alignment adapts a model's "
+               "generative distribution primarily over only its very first few output tokens. "
+               "We refer to this issue as shallow safety alignment", "Safety alignment")
+
+
+@pytest.mark.parametrize("question", [
+    "How deep does safety alignment in LLMs really go?",
+    "llm safety alignment only first tokens deep?",
+])
+def test_an_extent_is_told_by_a_vague_one(question: str) -> None:
+    answer = alike_answer(question, [_SHALLOW])
+    assert answer.answerable and "first few output tokens" in answer.text
+
+
+def test_an_extent_is_not_told_by_a_sentence_without_one() -> None:
+    # control: no vague extent, no figure
+    answer = alike_answer("How deep does safety alignment go?", [hit(
+        "We study safety alignment of LLMs. We refer to this issue as shallow alignment",
+        "Safety alignment")])
+    assert not answer.answerable
+
+
+def test_what_a_named_method_was_tested_on_asks_for_its_evaluation() -> None:
+    assert cues.EVALUATION_ASK.search("What did they test Fat-to-Thin Policy Optimization on?")
+    # control: "run X on" asks for hardware as often as for a benchmark
+    assert not cues.EVALUATION_ASK.search("What did they run Fat-to-Thin Policy Optimization on?")
+
+
+def test_a_typed_second_side_may_ask_as_a_question_does() -> None:
+    assert split_parts("LGNSDE uncertainty types; JDR alignment of what") == (
+        "LGNSDE uncertainty types?", "JDR alignment of what?")
+    # control: a question before the ";" asks as one
+    assert split_parts("what are LGNSDE uncertainty types; JDR alignment") == ()
+
+
+def test_what_model_a_method_was_tested_on_asks_for_the_model() -> None:
+    # control: the asked thing stands after "what"
+    assert not cues.EVALUATION_ASK.search("task vectors theory paper — what LLM did they test "
+                                          "the unlearning on?")
