@@ -309,7 +309,10 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
     if (intent.wants_list or intent.yes_no) and applied_nowhere(question, hits):
         return _refusal(question, intent, hits, scored)  # "applied A to B": no paper does both
     if intent.wants_list:
-        sides = topic_alternatives(question) or (question,)
+        # "Does any work propose or evaluate a watermarking scheme" offers two verbs, one topic
+        # (fresh dev batch ne)
+        sides = [s for s in topic_alternatives(question) if not cues.VERB_SIDE.search(s)] or [
+            question]
         if intent.shape == "list" and unheard_topic and all(map(unheard_topic, sides)):
             return _refusal(question, intent, hits, scored)
         papers_compared = cues.PAPERS_COMPARED.search(question) is not None

@@ -248,20 +248,27 @@ def unheard(word: str, known: Callable[[str], bool], has_prefix: Callable[[str],
     return not any(has_prefix(b[:cues.HEARD_PREFIX]) for b in stems)
 
 
-def absent_topic(question: str, known: Callable[[str], bool],
-                 has_prefix: Callable[[str], bool]) -> str | None:
-    """The topic word of a list question (cues.TOPIC_SLOT, cues.TASK_OF) that the corpus has
-    not heard of. A question of several sentences is read in its last, which asks: those before
+def topic_words(question: str) -> list[str]:
+    """The words where a list question names its topic (cues.TOPIC_SLOT, cues.TOPIC_OBJECT,
+    cues.TASK_OF). A question of several sentences is read in its last, which asks: those before
     set the scene ("My model keeps losing what it learned on earlier tasks ... Which of these
     papers offer ways to mitigate that?": fresh dev batch lz)."""
     question = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())[-1]
-    slots = [(m[1], m[2]) for m in cues.TOPIC_SLOT.finditer(question)]
-    for found in [*slots, *((m[1], None) for m in cues.TASK_OF.finditer(question))]:
-        word = found[0].casefold()
-        if word.endswith("ing"):  # "on forecasting stock prices": what is forecast
-            if not found[1]:
-                continue
-            word = found[1].casefold()
+    words = []
+    for m in cues.TOPIC_SLOT.finditer(question):
+        if not m[1].casefold().endswith("ing"):
+            words.append(m[1])
+        elif m[2]:  # "on forecasting stock prices": what is forecast
+            words.append(m[2])
+    # the thing proposed is named whole: "a watermarking scheme"
+    words += [m[1] for m in cues.TOPIC_OBJECT.finditer(question)]
+    return [w.casefold() for w in [*words, *(m[1] for m in cues.TASK_OF.finditer(question))]]
+
+
+def absent_topic(question: str, known: Callable[[str], bool],
+                 has_prefix: Callable[[str], bool]) -> str | None:
+    """The topic word of a list question (topic_words) that the corpus has not heard of."""
+    for word in topic_words(question):
         if any(len(part) >= cues.TOPIC_MIN_LENGTH and part not in STOPWORDS
                and part not in cues.NOT_TOPIC_WORDS and unheard(part, known, has_prefix)
                for part in word.split("-")):

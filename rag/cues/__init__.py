@@ -93,7 +93,9 @@ from rag.cues.listing import (  # noqa: F401
     TASK_OF,
     TESTED_BY_ONE,
     TOPIC_MIN_LENGTH,
+    TOPIC_OBJECT,
     TOPIC_SLOT,
+    VERB_SIDE,
     WORK_EXISTS,
     WORK_FOR,
 )

@@ -76,6 +76,16 @@ TOPIC_SLOT = re.compile(r"\b(?:on|about|regarding|for)\s+(?:the\s+|using\s+|appl
 TASK_OF = re.compile(r"\b([a-z][a-z-]+)\s+(?:prediction|forecasting|detection|generation|"
                      r"classification|recognition|segmentation|translation|synthesis|"
                      r"estimation|retrieval|tracking|diagnosis)\b", re.I)
+# ... or the thing a work is asked to propose or study: "does any of these works propose or
+# evaluate a watermarking scheme", "is there a text-to-music generative model" (fresh dev
+# batches na, ne: answered with papers sharing only "language model" or "audio").
+_OBJECT_VERBS = ("propose|proposes|introduce|introduces|study|studies|tackle|tackles|evaluate|"
+                 "evaluates")
+TOPIC_OBJECT = re.compile(rf"\b(?:(?:{_OBJECT_VERBS})(?:\s+or\s+[a-z]+)?|is there)\s+"
+                          r"(?:a|an|any)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?", re.I)
+# ... where "propose or evaluate" offers two verbs, not two topics: the side ending in the verb
+# names none.
+VERB_SIDE = re.compile(rf"\b(?:{_OBJECT_VERBS})\s*$", re.I)
 # Words that stand there without naming a topic ("what's going on inside transformers"), nor
 # do words placing it in time ("performance on earlier tasks": dev split lx029b, mf019b).
 NOT_TOPIC_WORDS = frozenset("inside outside behalf top average which what earlier later older "

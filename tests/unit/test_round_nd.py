@@ -13,6 +13,7 @@ from rag import cues
 from rag.measures import counted_words, measure_qualifiers
 from rag.names import missing_names
 from rag.query import analyse, split_parts
+from rag.spelling import topic_words
 from tests.extractive_fakes import alike_answer, hit
 
 _PORRL = hit("We model RLHF as reinforcement learning with partially observed reward-states "
@@ -139,3 +140,15 @@ def test_what_model_a_method_was_tested_on_asks_for_the_model() -> None:
     # control: the asked thing stands after "what"
     assert not cues.EVALUATION_ASK.search("task vectors theory paper — what LLM did they test "
                                           "the unlearning on?")
+
+
+def test_the_thing_a_work_is_asked_to_propose_names_its_topic() -> None:
+    assert "watermarking" in topic_words(
+        "Does any of these works propose or evaluate a watermarking scheme for LLM outputs?")
+    assert "text-to-music" in topic_words("is there a text-to-music generative model here?")
+
+
+def test_two_verbs_offered_are_no_two_topics() -> None:
+    assert cues.VERB_SIDE.search("I need a way to mark text. Does any of these works propose")
+    # control: a side ending in its topic
+    assert not cues.VERB_SIDE.search("Is there work on weather")
