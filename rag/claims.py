@@ -7,7 +7,8 @@ cited abstract" and name no marker: the caller knows which [n] was cited and may
 Decisions: digits inside names ("GPT-4o", "Claude 3") belong to the name check, not the number
 check; "one" is never read as a count in a claim; a claim number may round the evidence's to
 its own precision ("12%" for "11.7%"), and to its trailing zeros after "about"/"over"; % and ×
-never match each other; "12-fold"/"tenfold" are multipliers and "10^6" is 1000000. The name
+never match each other; "12-fold"/"tenfold" are multipliers and "10^6" is 1000000; a rate in
+big-O notation must be one of the abstract's, in LaTeX or not ("O(1/√T)" is not "O(1/T)"). The name
 check is rag/claim_names.py. Polarity is judged on English only and prefers a miss to a false
 alarm.
 """
@@ -209,6 +210,44 @@ def check_numbers(claim: str, evidence: str) -> str | None:
     return None
 
 
+# --- Rates in big-O notation -----------------------------------------------------------------
+
+_BIG_O = re.compile(r"(?:\\mathcal\s*\{\s*O\s*\}+|\\tilde\s*\{\s*O\s*\}|(?<![\w-])O)\s*\(")
+_LATEX_RATE = ((re.compile(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"\1/\2"),
+               (re.compile(r"\\sqrt\s*\{([^{}]*)\}|\bsqrt\s*\(([^()]*)\)"), r"√\1\2"),
+               (re.compile(r"\\(?:left|right|cdot|,|;)|[\s${}\\]"), ""))
+
+
+def _written_rates(text: str) -> dict[str, str]:
+    """The big-O expressions of a text, each written one way, with how the text writes it."""
+    found = {}
+    for match in _BIG_O.finditer(text):
+        depth, end = 1, match.end()
+        while end < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            end += 1
+        inner = text[match.end():end - 1] if not depth else ""
+        for pattern, written in _LATEX_RATE:
+            inner = pattern.sub(written, inner)
+        if inner:
+            found[f"o({inner.casefold()})"] = text[match.start():end]
+    return found
+
+
+def rates_in(text: str) -> set[str]:
+    """The big-O expressions of a text, written one way: "$\\mathcal{O}({1}/{\\sqrt{T}})$" and
+    "O(1/sqrt(T))" are both "o(1/√t)"."""
+    return set(_written_rates(text))
+
+
+def check_rates(claim: str, paper_text: str) -> str | None:
+    """A rate the claim writes in big-O notation must be the abstract's: "O(1/√T)" is not its
+    "O(1/T)" (issue 12, held-out batch yo, now dev: the number check reads no root)."""
+    claimed = _written_rates(claim)
+    missing = sorted(set(claimed) - rates_in(paper_text))
+    return f"rate {claimed[missing[0]]} is not in the cited abstract" if missing else None
+
+
 # --- Attribution and the combined check ------------------------------------------------------
 
 def check_attribution(cited_score: float, best_other: tuple[int, float] | None) -> str | None:
@@ -240,6 +279,7 @@ def check_claim(claim: str, evidence_sentences: list[str], best_evidence: str,
     evidence = " ".join(evidence_sentences)
     for reason in (check_numbers(claim, f"{evidence}\n{paper_text}"),
                    check_names(claim, f"{paper_text}\n{evidence}"),
+                   check_rates(claim, f"{paper_text}\n{evidence}"),
                    check_scope(claim, paper_text),
                    check_polarity(claim, best_evidence, closest, paper_text)):
         if reason:

@@ -96,6 +96,10 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         # dev rows of five batches: 4 more caught, no faithful dev or test sentence flagged); a
         # fixed quantity against one that varies, general English.
         ("fixed", "grow growing vary varying variable", "chg"),
+        # Issue 12, 2026-12-06 (fourth stop), fresh dev yr: "a narrow-bandwidth kernel" for
+        # "wide-bandwidth" (yr063); general English antonyms. ("stricter" / "simplify" was
+        # tried and dropped: an abstract "simplifying the strict ... condition" says both.)
+        ("wide broad", "narrow", "chg"),
         ("increase increases increasing grow grows", "less", "chg")))
 # A word with a negating prefix stands against the word without it ("indirect" / "direct",
 # "asynchronous" / "synchronous", "unlabeled" / "labeled") as a pair of POLARITY_PAIRS does:
