@@ -73,10 +73,11 @@ def spells_out_title(question: str, title: str, abstract: str) -> bool:
     """Whether the question names a paper by the words its acronym title stands for: "the
     residual kernel policy network" is ResKPN (held-out mo001b, now dev). Words in the plural
     name a kind of thing, even as a title's long form ("Denoising Diffusion Models (DDM)": dev
-    lv017b)."""
+    lv017b); "analysis", "synthesis" are no plurals (fresh dev batch ne, ne011: "canonical
+    similarity analysis" named CSA)."""
     long_form = _title_long_form(title, abstract)
     asked = " ".join(re.split(r"[\s-]+", question.casefold()))
-    return long_form is not None and not long_form.endswith("s") and re.search(
+    return long_form is not None and not re.search(r"(?<![isu])s$", long_form) and re.search(
         rf"(?<!\w){re.escape(long_form.casefold())}(?!\w)", asked) is not None
 
 

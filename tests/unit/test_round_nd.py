@@ -11,7 +11,7 @@ import pytest
 
 from rag import cues
 from rag.measures import counted_words, measure_qualifiers
-from rag.names import missing_names
+from rag.names import missing_names, spells_out_title
 from rag.query import analyse, split_parts
 from rag.spelling import topic_words
 from tests.extractive_fakes import alike_answer, hit
@@ -152,3 +152,14 @@ def test_two_verbs_offered_are_no_two_topics() -> None:
     assert cues.VERB_SIDE.search("I need a way to mark text. Does any of these works propose")
     # control: a side ending in its topic
     assert not cues.VERB_SIDE.search("Is there work on weather")
+
+
+_CSA = ("We propose canonical similarity analysis (CSA), which uses two unimodal encoders. CSA "
+        "only involves the inference of unimodal encoders and a matrix decomposition")
+
+
+def test_a_singular_long_form_ending_in_s_names_its_paper() -> None:
+    assert spells_out_title("What do I need to run canonical similarity analysis?", "CSA", _CSA)
+    # control: a plural long form names a kind of thing
+    assert not spells_out_title("How good are denoising diffusion models?", "DDM",
+                                "We study Denoising Diffusion Models (DDM) for features")
