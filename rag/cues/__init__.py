@@ -191,6 +191,7 @@ from rag.cues.quantity import (  # noqa: F401
     MULTIPLE_WORDS,
     NO_QUESTION_WORD,
     PERFORMANCE_ASK,
+    POWER_TOLD,
     QUALIFIED_HEADS,
     QUALIFIER_WORDS,
     QUANTITY,

@@ -287,6 +287,11 @@ _SPEED = ("faster", "speedup", "speed-up", "×", "times", "slower", "throughput"
 TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month "
                        "months year years".split())
 _POWER = ("power", "exponent", "order")
+# ... and an exponent may be told in words: "grow proportional to the fifth power of the
+# effective horizon" (fresh dev batch ne, ne002b: answered with the paper's O(1/T) rate).
+# General English of powers.
+POWER_TOLD = re.compile(r"\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+                        r"\d+(?:st|nd|rd|th))\s+power\b|\b(?:squared|cubed)\b", re.I)
 _PLACES = ("scenes", "environments", "rooms", "locations", "spaces", "sites", "layouts", "houses",
            "homes", "apartments", "buildings")
 MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {

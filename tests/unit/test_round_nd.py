@@ -163,3 +163,14 @@ def test_a_singular_long_form_ending_in_s_names_its_paper() -> None:
     # control: a plural long form names a kind of thing
     assert not spells_out_title("How good are denoising diffusion models?", "DDM",
                                 "We study Denoising Diffusion Models (DDM) for features")
+
+
+_PG = hit("Our analysis shows that the iterates converge at a sublinear rate of O(1/T). Bounds "
+          "for discounted reward MDPs grow proportional to the fifth power of the effective "
+          "horizon", "Policy gradient")
+
+
+def test_an_exponent_told_in_words_is_the_answer() -> None:
+    answer = alike_answer("Which exponent of the effective horizon do the discounted bounds "
+                          "grow with?", [_PG])
+    assert answer.answerable and answer.text.startswith("Bounds for discounted")
