@@ -8,9 +8,9 @@ Decisions: digits inside names ("GPT-4o", "Claude 3") belong to the name check, 
 check; "one" is never read as a count in a claim; a claim number may round the evidence's to
 its own precision ("12%" for "11.7%"), and to its trailing zeros after "about"/"over"; % and ×
 never match each other; "12-fold"/"tenfold" are multipliers and "10^6" is 1000000; a rate in
-big-O notation must be one of the abstract's, in LaTeX or not ("O(1/√T)" is not "O(1/T)"). The name
-check is rag/claim_names.py. Polarity is judged on English only and prefers a miss to a false
-alarm.
+big-O notation must be one of the abstract's, in LaTeX or not ("O(1/√T)" is not "O(1/T)").
+The name check is rag/claim_names.py. Polarity is judged on English only and prefers a miss to
+a false alarm.
 """
 
 from __future__ import annotations
