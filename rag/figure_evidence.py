@@ -95,8 +95,8 @@ def quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questio
             cues.NUMBER_WINDOW, cues.NUMBER_WINDOW, hits[s.marker - 1].paper.title)]
     ranked = exact + [s for s in found if s not in exact]
     if "exponent" in specific:  # an exponent told in words first ("the fifth power of")
-        ranked = [s for s in pool if cues.POWER_TOLD.search(s.text)] + [
-            s for s in ranked if not cues.POWER_TOLD.search(s.text)]
+        told = [s for s in pool if cues.POWER_TOLD.search(s.text)]
+        ranked = told + [s for s in ranked if s not in told]
     if cues.RATE_ASK.search(question):  # a rate, told as one
         ranked = [s for s in ranked if cues.RATE_STATED.search(clean_for_display(s.text))]
     if against := compared_against(question):  # stable: the order above within each side

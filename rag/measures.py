@@ -61,11 +61,14 @@ def _counted_in(unquoted: str) -> list[str]:
     return head + items + [w for word in words for w in cues.MEASURE_NOUN_SYNONYMS.get(word, ())]
 
 
+_PHRASE_ENDS = STOPWORDS | cues.ASK_WORDS
+
+
 def _noun_phrase(words: list[str]) -> list[str]:
     """The words of a counted phrase up to a stopword or, after its first word, a name."""
     kept: list[str] = []
     for word in words:
-        if word.casefold() in STOPWORDS | cues.ASK_WORDS or (kept and word != word.casefold()):
+        if word.casefold() in _PHRASE_ENDS or (kept and word != word.casefold()):
             break
         kept.append(word.casefold())
     return kept

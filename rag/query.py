@@ -175,6 +175,12 @@ def split_parts(question: str) -> tuple[str, ...]:
     return tuple(parts) if len(parts) > 1 else _terse_parts(question)
 
 
+# Where typed sides part without a subject: ";", "&" or "+" (and "and" for a short tail, a
+# "+" being typed as "and": rag/spelling.py expand_shorthand).
+_SIDE_BREAK = re.compile(r"(?<!\s)\s*;\s*|(?<!\s)\s+[&+]\s+")
+_TAIL_BREAK = re.compile(rf"{_SIDE_BREAK.pattern}|(?<!\s)\s+and\s+")
+
+
 def _terse_parts(question: str) -> tuple[str, ...]:
     """"olmoe: pretraining tokens and training cost ($)?" → each measure of the subject, when
     both sides ask one (fresh dev batch le: the missing cost refused the whole question), or
@@ -183,9 +189,8 @@ def _terse_parts(question: str) -> tuple[str, ...]:
     → each named thing's detail (dev split mh016a)."""
     opening = cues.QUESTION_OPENING.search(question)
     # ... a typed second side may ask as a question does: "lgnsde uncertainty types; jdr
-    # alignment of what" (held-out my016a, now dev)
-    if opening and not (";" in question[:opening.start()]
-                        and not cues.QUESTION_OPENING.search(question.split(";")[0])):
+    # alignment of what" (held-out my016a, now dev); the first asking words come after a ";"
+    if opening and ";" not in question[:opening.start()]:
         return ()
     subject = None if opening else cues.TERSE_SUBJECT.match(question)
     if subject is None:
@@ -193,7 +198,7 @@ def _terse_parts(question: str) -> tuple[str, ...]:
         # states" (dev split mx014a). Not "and" (a typed "+" reaches here so: rag/spelling.py
         # expand_shorthand): "CLIP data selection ratio and GPU hours ImageNet" was answered
         # from a GPU sentence (dev split lp027a).
-        sides = re.split(r"(?<!\s)\s*;\s*|(?<!\s)\s+[&+]\s+", question.strip(" ?？"))
+        sides = _SIDE_BREAK.split(question.strip(" ?？"))
         named = len(sides) == 2 and all(cues.NAME_LIKE.match(side) and len(side.split()) > 1
                                         for side in sides)
         if named:
@@ -202,8 +207,7 @@ def _terse_parts(question: str) -> tuple[str, ...]:
         # sentence asking ("... what value did they set it to for their 360m and 660m runs?")
         if not re.match(cues.NO_QUESTION_WORD, question, re.I):
             return ()
-        return _tail_part(re.split(r"(?<!\s)\s*;\s*|(?<!\s)\s+(?:[&+]|and)\s+",
-                                   question.strip(" ?？")))
+        return _tail_part(_TAIL_BREAK.split(question.strip(" ?？")))
     sides = re.split(r"(?<!\s)\s+(?:and|&|\+)\s+", subject.group(2).strip(" ?？"))
     parts = tuple(f"{subject.group(1)} {side.strip(' ,;')}?" for side in sides)
     if len(parts) != 2:
