@@ -48,8 +48,20 @@ def split_sentences(text: str) -> list[str]:
     return merged
 
 
+# Latin and Greek plurals of science English, folded to their singular: "which type of
+# automaton" is told by "the structure of Büchi automata" (fresh dev batch ni, ni006).
+IRREGULAR_PLURALS = {"automata": "automaton", "criteria": "criterion", "phenomena": "phenomenon",
+                     "matrices": "matrix", "vertices": "vertex", "indices": "index",
+                     "hypotheses": "hypothesis", "analyses": "analysis", "spectra": "spectrum",
+                     "curricula": "curriculum", "optima": "optimum", "maxima": "maximum",
+                     "minima": "minimum"}
+
+
 def stem(token: str) -> str:
-    """A light plural fold: "categories" → "category", "models" → "model"."""
+    """A light plural fold: "categories" → "category", "models" → "model", "automata" →
+    "automaton"."""
+    if token in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[token]
     if len(token) > 4 and token.endswith("ies"):
         return token[:-3] + "y"
     if len(token) > 3 and token.endswith("s") and not token.endswith(("ss", "us", "is")):

@@ -124,9 +124,10 @@ def measure_qualifiers(question: str) -> set[str]:
     found = {m.casefold() for m in re.findall(pattern, question, re.I)}
     if cues.TERSE_MEASURE.search(question):  # typed: "heartlang ecg vocab size?" → vocab
         found |= {m.casefold() for m in _LAST_TERSE_QUALIFIED.findall(question)}
-    # "feedback types count": the types are what is counted (counted_words), no measure's kind
+    # "feedback types count", "model-based algorithms count": the types, the algorithms are
+    # what is counted (counted_words), no measure's kind (fresh dev batch nh, nh005a)
     unqualifying = (cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS | cues.COLLECTION_QUALIFIERS
-                    | set(cues.GENERIC_COUNT_HEADS))
+                    | set(cues.GENERIC_COUNT_HEADS) | set(counted_words(question)))
     kept = {m for m in found if m in cues.QUALIFIER_WORDS or m not in unqualifying}
     return {stem(w) for m in kept for w in cues.QUALIFIER_WORDS.get(m, (m,))}
 
@@ -188,7 +189,10 @@ def lead_clause(sentence: str, question: str, title: str) -> str:
     the lowest tier". A clause too short to stand alone grows into its neighbour."""
     clauses: list[str] = []
     for clause in (c for c in _CLAUSE_BREAK.split(sentence) if c.strip()):
-        if clauses and _CLAUSE_GOES_ON.match(clause):
+        # a comma inside brackets breaks no clause: "two model-based methods (POR-UCRL,
+        # POR-UCBVI)" (fresh dev batch nh: the lead ended "(POR-UCRL")
+        if clauses and (_CLAUSE_GOES_ON.match(clause)
+                        or clauses[-1].count("(") > clauses[-1].count(")")):
             clauses[-1] = f"{clauses[-1]} {clause}"
         else:
             clauses.append(clause)

@@ -170,8 +170,9 @@ def split_parts(question: str) -> tuple[str, ...]:
         and not cues.OFFERED_GUESS.match(p)
         # a part opening with a sentence setting the scene asks in its last: "Someone argued
         # that METRA's objective isn't why it works. What do they credit instead, and which
-        # algorithm do they put forward?" (dev split mk015b)
-        and (p in marked or cues.QUESTION_OPENING.search(split_sentences(p)[-1])))]
+        # algorithm do they put forward?" (dev split mk015b), or before a semicolon: "I'm
+        # looking at a method that ...; how much visual input does it take" (fresh dev batch ni)
+        and (p in marked or cues.QUESTION_OPENING.search(split_sentences(p)[-1].split(";")[-1])))]
     return tuple(parts) if len(parts) > 1 else _terse_parts(question)
 
 

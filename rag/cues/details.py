@@ -15,11 +15,16 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
     # take to train?" was refused though "in 5-10 minutes of training" answers it).
     # ... not a cut in it, a figure: "the percentage cut in training time relative to AdamW"
     # (dev split mq006b, refused for want of a duration)
-    "training_time": re.compile(r"\b(?:how long (?:did|does|do|to|would|will) .*(?:train|fine-?tun)"
+    # ... nor a share of it however asked: "by what percentage did it cut training time"
+    # (fresh dev batch nd, nd001b)
+    "training_time": re.compile(r"^(?!.*\b(?:percent(?:age)?|by how much|how much (?:faster|"
+                                r"quicker|shorter|less))\b).*?"
+                                r"(?:\b(?:how long (?:did|does|do|to|would|will) "
+                                r".*(?:train|fine-?tun)"
                                 r"|(?<!cut in )(?<!cuts in )(?<!reduction in )(?<!savings in )"
                                 r"(?<!saving in )(?<!decrease in )(?<!drop in )training time"
                                 r"|time (?:needed|required|it takes|taken) to train"
-                                r"|take to train)\w*|训练时间", re.I),
+                                r"|take to train)\w*|训练时间)", re.I),
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institution|affiliat\w*|which lab|"
                               r"which company|fund(?:ed|ing|er|ers)|sponsor\w*)\b"
                               r"|机构|大学|单位", re.I),

@@ -292,6 +292,8 @@ _POWER = ("power", "exponent", "order")
 # General English of powers.
 POWER_TOLD = re.compile(r"\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
                         r"\d+(?:st|nd|rd|th))\s+power\b|\b(?:squared|cubed)\b", re.I)
+_METHODS = ("methods", "baselines", "approaches", "competitors", "alternatives", "algorithms",
+            "techniques")
 _PLACES = ("scenes", "environments", "rooms", "locations", "spaces", "sites", "layouts", "houses",
            "homes", "apartments", "buildings")
 MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -334,8 +336,9 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
                     ("parts", "components", "modules", "elements", "pieces", "ingredients")),
     # What a method is compared with is counted in any of these: "how many PEFT methods does it
     # beat" → "outperforms ... 14 popular PEFT baselines" (dev split lo020b; general English).
-    **dict.fromkeys(("methods", "baselines", "approaches", "competitors", "alternatives"),
-                    ("methods", "baselines", "approaches", "competitors", "alternatives")),
+    # ... and so is what a paper proposes: "model-based algorithms count" → "we present two
+    # model-based methods" (fresh dev batch nh, nh005a)
+    **dict.fromkeys(_METHODS, _METHODS),
     # repeated passes of a procedure are counted in any of these: "how many rounds did it take"
     # → "trained over three iterations" (dev split mx003b; general English of training loops)
     **dict.fromkeys(("rounds", "iterations", "cycles"), ("rounds", "iterations", "cycles")),

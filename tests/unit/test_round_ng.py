@@ -1,0 +1,84 @@
+"""Question rules from this stop's dev batches: last stop's held-out nd and the fresh nh, ni.
+Latin and Greek plurals fold to their singular ("automata" is "automaton"); algorithms and
+techniques are counted as methods; a counted noun typed before "count" qualifies no measure; a
+comma inside brackets ends no lead clause; a share of training time asks for a figure, not a
+duration; a scene set before a semicolon leaves the question after it to be split."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperwise.text import stem, terms
+from rag.measures import counted_words, lead_clause, measure_qualifiers
+from rag.query import analyse, split_parts
+from tests.extractive_fakes import alike_answer, hit
+
+_LTL = hit("In this work, we propose a novel learning approach for LTL tasks. Our method "
+           "leverages the structure of Büchi automata to learn policies conditioned on truth "
+           "assignments", "DeepLTL")
+
+
+@pytest.mark.parametrize(("plural", "singular"), [
+    ("automata", "automaton"), ("criteria", "criterion"), ("matrices", "matrix"),
+    ("hypotheses", "hypothesis"), ("models", "model"), ("categories", "category")])
+def test_latin_and_greek_plurals_fold_to_their_singular(plural: str, singular: str) -> None:
+    assert stem(plural) == stem(singular) == singular
+
+
+def test_an_asked_automaton_is_told_by_automata() -> None:
+    answer = alike_answer("Which type of automaton does the LTL approach exploit?", [_LTL])
+    assert answer.answerable and "Büchi automata" in answer.text
+    assert "automaton" in terms("the structure of Büchi automata")
+
+
+_PORRL = hit("We model RLHF as reinforcement learning with partially observed reward-states "
+             "(PORRL). For cardinal feedback, we present two model-based methods (POR-UCRL, "
+             "POR-UCBVI). We give regret guarantees for both", "PORRL")
+
+
+@pytest.mark.parametrize("question", [
+    "porrl cardinal feedback model-based algorithms count",
+    "How many model-based algorithms does PORRL give for cardinal feedback?",
+])
+def test_algorithms_are_counted_as_methods(question: str) -> None:
+    assert "methods" in counted_words(question)
+    answer = alike_answer(question, [_PORRL])
+    assert answer.answerable and "two model-based methods" in answer.text
+
+
+def test_a_counted_noun_typed_before_count_qualifies_no_measure() -> None:
+    assert measure_qualifiers("porrl cardinal feedback model-based algorithms count") == set()
+    # control: a measure's own qualifier stays
+    assert measure_qualifiers("olmoe batch size?") == {"batch"}
+
+
+def test_a_comma_in_brackets_ends_no_lead_clause() -> None:
+    sentence = "For cardinal feedback, we present two model-based methods (POR-UCRL, POR-UCBVI)."
+    assert lead_clause(sentence, "how many model-based methods for cardinal feedback?",
+                       "PORRL") == "two model-based methods (POR-UCRL, POR-UCBVI)"
+    # control: a comma outside brackets still breaks
+    assert lead_clause("It is fast, and we present two methods.", "how many methods?",
+                       "X") == "we present two methods"
+
+
+@pytest.mark.parametrize("question", [
+    "by what percentage did asynchronous RLHF cut training time on LLaMA 3.1 8B?",
+    "By how much does the method reduce training time?",
+])
+def test_a_share_of_training_time_asks_for_a_figure(question: str) -> None:
+    assert analyse(question).asks_for == "quantity"
+
+
+def test_how_long_to_train_still_asks_for_a_duration() -> None:
+    # control
+    assert analyse("How long does LD3 take to train?").asks_for == "training_time"
+    assert analyse("What was the training time of OLMoE?").asks_for == "training_time"
+
+
+def test_a_scene_set_before_a_semicolon_leaves_its_question_to_split() -> None:
+    question = ("I'm looking at a method that creates articulated 3D assets; how much visual "
+                "input does it take to produce one object, and what generative model does it "
+                "rely on?")
+    assert len(split_parts(question)) == 2
+    # control: a statement after the semicolon asks nothing
+    assert split_parts("I like this method; it is fast, and what a result.") == ()
