@@ -39,6 +39,8 @@ def asked_thing(question: str) -> str | None:
         word = parts.group(1)  # "what are the key modules in X" (dev split mf013)
     elif (terse := cues.TERSE_THING_ASK.search(asked)) and terse["thing"]:
         word = terse["thing"]  # "nutribench languages covered" (fresh dev batch me)
+    elif kind := cues.TERSE_KIND_ASK.search(asked):
+        word = kind["thing"]  # "ltl multi-task rl automata type" (fresh dev batch nh)
     else:
         return None
     thing = stem(word.casefold())  # "policies" → policy

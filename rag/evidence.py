@@ -49,9 +49,13 @@ def naming_first(evidence: list[ScoredSentence], question: str, thing: str,
     asked = set(terms(question))
     # ... then those naming more ("We propose two new metrics, Logits Magnitude and Regularized
     # Standard Deviation" over "using these two metrics, ... the Logits Magnitude": dev split
-    # mj014b)
+    # mj014b); the paper's own sentences before its background ("target model type": "we
+    # propose DSPO ... diffusion models" over "While LLMs leverage DPO ..., diffusion models
+    # have not been explored": dev split my015a)
+    first_own = first_own_sentence(evidence)
     return sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
                                            not tells_thing(s, thing, hits),
+                                           s.index < first_own.get(s.marker, 0),
                                            -len(set(names_in(s.text))),
                                            -len(asked.intersection(terms(s.text)))))
 

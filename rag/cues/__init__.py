@@ -123,6 +123,7 @@ from rag.cues.naming import (  # noqa: F401
     RANKING_EVIDENCE,
     SIZE_TOKEN,
     SIZE_WORDS,
+    TERSE_KIND_ASK,
     TERSE_THING_ASK,
     WRITTEN_OUT_WORDS,
 )

@@ -151,7 +151,8 @@ TERSE_THING_ASK = re.compile(
     r"names? of (?:the )?(?:[\w-]+ ){0,3}(?:datasets|benchmarks|models|baselines|environments))"
     r"(?:\s+(?:used|evaluated|tested|compared|employed|studied|chosen|covered|supported|"
     # ... in the experiments: "speculative cascades models used in experiments" (dev mz012a)
-    r"included)(?:\s+in\s+(?:the\s+)?experiments)?)?"
+    # ... "in" may go untyped: "speculative cascades models used experiments" (fresh dev ni)
+    r"included)(?:\s+(?:in\s+)?(?:the\s+)?experiments)?)?"
     # ... or one part typed singular: "unigs 3d encoder backbone", "single image articulated
     # object generation training dataset" (dev split ls020a, lv028a); a model only as used
     # ("DSPO base diffusion model used in experiments": dev split ma005a)
@@ -163,6 +164,13 @@ TERSE_THING_ASK = re.compile(
     r"(?:base |backbone |pretrained |pre-trained )?model(?=\s+used))"
     r"(?:\s+(?:used|employed|chosen)(?:\s+in\s+(?:the\s+)?experiments)?)?"
     r")\s*\??\s*$", re.I)
+# ... and a kind of thing typed last, any thing: "ltl multi-task rl automata type",
+# "speculative cascades experiments model families" ask which automata, which models (fresh dev
+# batches nh, ni: answered with the paper's opening line as a one-paper list). Not a count of
+# them ("feedback types count": rag/measures.py counted_words).
+TERSE_KIND_ASK = re.compile(
+    NO_QUESTION_WORD + r"\s*+(?:\S+\s+){1,8}?(?P<thing>[a-z][\w-]{2,})\s+"
+    r"(?:types?|kinds?|famil(?:y|ies)|variants?)\s*\??\s*$", re.I)
 # "Was GPT-4 or some other LLM used?" asks which one, a name (held-out batch ly007b; general
 # English of choices).
 _OR_OTHER = r"\bor (?:some |any |an )?(?:other|another)(?: [\w-]+)?"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from paperwise.text import stem, terms
+from rag.asked import asked_thing
 from rag.measures import counted_words, lead_clause, measure_qualifiers
 from rag.query import analyse, split_parts
 from tests.extractive_fakes import alike_answer, hit
@@ -82,3 +83,36 @@ def test_a_scene_set_before_a_semicolon_leaves_its_question_to_split() -> None:
     assert len(split_parts(question)) == 2
     # control: a statement after the semicolon asks nothing
     assert split_parts("I like this method; it is fast, and what a result.") == ()
+
+
+_CASCADES = hit("We propose speculative cascades for cheaper LM inference. We characterize the "
+                "optimal deferral rule for our speculative cascades. Experiments with Gemma and "
+                "T5 models on a range of language benchmarks show better cost quality trade-offs",
+                "Speculative cascades")
+
+
+@pytest.mark.parametrize(("question", "thing"), [
+    ("ltl multi-task rl automata type", "automaton"),
+    ("speculative cascades experiments model families", "model"),
+])
+def test_a_kind_typed_last_asks_which_things(question: str, thing: str) -> None:
+    assert asked_thing(question) == thing
+    # control: a count of kinds asks for a number
+    assert asked_thing("PORRL feedback types count") is None
+
+
+@pytest.mark.parametrize("question", [
+    "speculative cascades experiments model families",
+    "speculative cascades models used experiments",
+])
+def test_a_typed_kind_of_model_is_told_where_models_are_named(question: str) -> None:
+    answer = alike_answer(question, [_CASCADES])
+    assert answer.answerable and answer.text.startswith("Experiments with Gemma and T5")
+
+
+def test_a_named_thing_is_told_by_the_papers_own_sentence_first() -> None:
+    dspo = hit("While LLMs leverage DPO without reward models, diffusion models have not been "
+               "explored in this area. We propose DSPO, a novel algorithm that aligns the "
+               "objectives of diffusion models by leveraging score matching", "DSPO")
+    answer = alike_answer("Which kind of models does DSPO align?", [dspo])
+    assert answer.text.startswith("We propose DSPO")
