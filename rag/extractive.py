@@ -97,7 +97,7 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
         pool = evidence = cause_first([s for s in pool if s.marker == evidence[0].marker])
     if intent.yes_no and intent.asks_for is None:
         pool = evidence = claim_first([s for s in pool if s.marker == evidence[0].marker], hits,
-                                      question)
+                                      question, weight)
     thing = asked_thing(question) if intent.asks_for in (None, "name") else None
     if thing:  # "which four domains was X evaluated on": "on four challenging domains" first
         evidence = naming_first(evidence, question, thing, hits)

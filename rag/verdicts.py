@@ -5,17 +5,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from paperwise.text import TOKEN, stem, terms
+from paperwise.text import STOPWORDS, TOKEN, stem, terms
 from paperwise.types import Hit
 from rag import cues
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, first_own_sentence
 from rag.listing import Line
 from rag.names import name_tokens
+from rag.scored import Weight
+
+
+def _claim_cover(asked: set[str], sentence: str) -> dict[str, float]:
+    """The question's terms a sentence states, each with the share of its weight it counts: 1
+    for the term itself, less for a word of its gloss (answer_shape.CLAIM_GLOSSES: "cheaper"
+    by "computational")."""
+    held = set(terms(sentence))
+    return {t: 1.0 if t in held else answer_shape.GLOSS_SHARE for t in asked if t in held or any(
+        w.startswith(answer_shape.CLAIM_GLOSSES.get(t, ())) for w in held)}
 
 
 def claim_first(pool: list[ScoredSentence], hits: list[Hit],
-                 question: str) -> list[ScoredSentence]:
+                question: str, weight: Weight) -> list[ScoredSentence]:
     """For "Does X need Y?": the sentence that states the claim (Y), not the one that merely
     names X, settles it: the paper's sentences by the share of the question's term weight they
     hold outside the paper's name, then by score. The top one is ranked first."""
@@ -35,9 +45,14 @@ def claim_first(pool: list[ScoredSentence], hits: list[Hit],
     # the paper's own sentences settle its claim; one before them tells of earlier work ("MLLMs
     # struggle with geometry problems" answered "does GeoX beat the specialists?" with "No":
     # fresh dev batch ma)
+    asked = set(terms(question)) - cues.RELATION_WORDS
+    total = sum(weight(t) for t in asked) or 1.0
+    covers = {id(s): _claim_cover(asked, s.text) for s in pool}
+
     def claim_share(s: ScoredSentence, skipped: set[str]) -> float:
         name = set(terms(hits[s.marker - 1].paper.title)) | skipped
-        return sum(share for term, share in s.cover if term not in name)
+        return sum(weight(t) * share for t, share in covers[id(s)].items()
+                   if t not in name) / total
 
     first_own = first_own_sentence(pool)
     for skipped in (names | introducing, names):
@@ -72,10 +87,27 @@ def verdict(question: str, sentence: str) -> str | None:
     return "yes" if len(asked & set(stems)) >= answer_shape.YES_COVER * len(asked) else "unsure"
 
 
+def needed_by_prior_work(question: str, sentence: str) -> bool:
+    """Whether the sentence says earlier work needs what "Does X need Y?" asks about."""
+    need = answer_shape.NEED_ASK.search(question)
+    if need is None or not answer_shape.PRIOR_WORK.search(sentence):
+        return False
+    words = []
+    for word in TOKEN.findall(question[need.end():])[: answer_shape.NEEDED_WORDS]:
+        if word.casefold() in STOPWORDS:
+            break
+        words.append(word)
+    needed = set(terms(" ".join(words)))
+    return bool(needed) and needed <= set(terms(sentence))
+
+
 def with_verdict(question: str, line: Line) -> Line:
-    """A yes/no question's line, led by its verdict (the best quoted sentence decides)."""
+    """A yes/no question's line, led by its verdict (the best quoted sentence decides, or a
+    quoted need of earlier work that X is asked to have)."""
     best = max(line.quoted, key=lambda s: s.score)
     found = verdict(question, best.text)
+    if found != "no" and any(needed_by_prior_work(question, s.text) for s in line.quoted):
+        found = "no"
     # Without a verdict the quotes answer alone: a hedge first would read like a refusal.
     if found in (None, "unsure"):
         return line

@@ -54,6 +54,37 @@ YES_COVER = 0.3
 # any small positive value does.
 CLAIM_MARGIN = 0.01
 YES_LEAD = {"yes": "Yes.", "no": "No.", "part": "In part."}
+# "Does X need Y?" where the abstract says earlier work needs Y ("Previous approaches need to
+# rely on periodic neural network parameter resets", "existing methods often add auxiliary
+# spatial signals") is answered "No": an abstract names a need of prior work to say it does
+# without (dev split lt013, b039; general English of abstracts). What is needed: the words
+# after the verb up to a stopword, at most NEEDED_WORDS of them.
+NEED_ASK = re.compile(r"\b(?:need|needs|require|requires|rely on|relies on|depend on|"
+                      r"depends on)\b(?: (?:any|some|the|a|an|to use))?", re.I)
+NEEDED_WORDS = 4
+PRIOR_WORK = re.compile(r"\b(?:previous|prior|existing|current|conventional|traditional|"
+                        r"earlier)\s+(?:[\w-]+\s+){0,2}?(?:approach(?:es)?|methods?|works?|models?|"
+                        r"techniques?|solutions?|systems?|algorithms?)\b", re.I)
+# An everyday word of a yes/no claim is stated in an abstract by words opening so: "is S-MNN
+# cheaper to run" is settled where it reduces "the computational time and space complexities",
+# "is it as accurate" where it "matches the original MNN in precision" (fresh dev batches nh,
+# ni). General English of ML results.
+# ("efficient" is not among them: "a practical and efficient tool" says no cost; dev mz011)
+_COST = ("cost", "comput", "complexit", "resource", "overhead", "flop", "memory", "cheap",
+         "expensive")
+_SPEED = ("speed", "fast", "latenc", "time", "accelerat")
+_ACCURACY = ("accura", "precision", "error", "performance")
+_STABILITY = ("stabl", "stabili", "instabili")
+# A term stated only by its gloss counts this share of its weight, so that a sentence saying
+# the word itself comes first ("without sacrificing accuracy" over "matches ... in precision"
+# for "does S-MNN give up any accuracy": dev z002). Any share below 1 does; not tuned.
+GLOSS_SHARE = 0.5
+CLAIM_GLOSSES: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("cheap", "cheaper", "costly", "expensive", "cost", "inexpensive"), _COST),
+    **dict.fromkeys(("fast", "faster", "quick", "quicker", "slow", "slower", "speed"), _SPEED),
+    **dict.fromkeys(("accurate", "accuracy", "precise", "precision"), _ACCURACY),
+    **dict.fromkeys(("stable", "stability", "stabilize", "stabilise", "unstable"), _STABILITY),
+}
 
 
 # -- lists --------------------------------------------------------------------------------------

@@ -116,3 +116,35 @@ def test_a_named_thing_is_told_by_the_papers_own_sentence_first() -> None:
                "objectives of diffusion models by leveraging score matching", "DSPO")
     answer = alike_answer("Which kind of models does DSPO align?", [dspo])
     assert answer.text.startswith("We propose DSPO")
+
+
+_SMNN = hit("We propose S-MNN, a neural network framework for long temporal sequences. By "
+            "reformulating the original MNN, we reduce the computational time and space "
+            "complexities to linear. S-MNN can drop-in replace the original MNN in applications, "
+            "providing a practical and efficient tool. Experiments show that S-MNN matches the "
+            "original MNN in precision", "S-MNN")
+
+
+@pytest.mark.parametrize(("question", "first"), [
+    ("Is S-MNN actually cheaper to run than the original MNN?", "By reformulating"),
+    ("Is S-MNN as accurate as the original MNN?", "Experiments show that S-MNN matches"),
+])
+def test_a_yes_no_claim_in_everyday_words_is_settled_by_its_technical_wording(
+        question: str, first: str) -> None:
+    answer = alike_answer(question, [_SMNN])
+    assert first in answer.text.split("[1]")[0]
+
+
+_MADTD = hit("While high update-to-data ratios perform well, they introduce instability. "
+             "Previous approaches need to rely on periodic neural network parameter resets to "
+             "address this instability. We propose MAD-TD, which uses small amounts of data "
+             "generated from a learned world model to stabilize high UTD training", "MAD-TD")
+
+
+def test_a_need_of_earlier_work_answers_does_x_need_it_no() -> None:
+    answer = alike_answer("Does MAD-TD still need network resets to stay stable at high "
+                          "update-to-data ratios?", [_MADTD])
+    assert answer.text.startswith("No.")
+    # control: a need the paper states of itself is no "No"
+    own = hit("We propose X. X needs periodic network resets to stay stable", "X")
+    assert not alike_answer("Does X need network resets?", [own]).text.startswith("No.")
