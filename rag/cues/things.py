@@ -72,7 +72,10 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     # tasks are also told as domains, problems or applications ("on four challenging domains";
     # dev split j028)
     "benchmark": _EVALUATED_ON, "dataset": _EVALUATED_ON,
-    "task": ("task", "domain", "problem", "application", *_EVALUATED_ON),
+    "task": ("task", "domain", "problem", "application", "sandbox", *_EVALUATED_ON),
+    # a problem studied is a task, a toy or a sandbox: "which simple synthetic problem did they
+    # study" → "Using sparse parity as a sandbox" (dev split mg014b, nd006b; general English)
+    "problem": ("problem", "task", "sandbox", "toy", "testbed"),
     # games and puzzles are environments to RL ("including Game of 24, 2D grid navigation, and
     # Procgen games" answers "which puzzles and environments": dev ln017b)
     "environment": ("game", "puzzle", *_EVALUATED_ON), "game": ("game", *_EVALUATED_ON),
@@ -111,7 +114,11 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
 # A method is also told as an algorithm, approach or technique ("which model-based algorithms
 # are proposed" is told by "we present two model-based methods (POR-UCRL, POR-UCBVI)": fresh
 # dev batch mp, mp013). Read from the sentence's own words: the term reader drops "method".
-METHOD_THINGS = frozenset({"algorithm", "method", "approach", "technique", "procedure"})
+# ... and so is an estimator or a solver: "which gradient estimator is used to optimize the
+# tree expansion policy" → "we optimize the tree expansion policy via REINFORCE with an effective
+# variance reduction technique" (fresh dev batch ne, ne006; general English of methods)
+METHOD_THINGS = frozenset({"algorithm", "method", "approach", "technique", "procedure",
+                           "estimator", "solver"})
 METHOD_WORDS = re.compile(r"\b(?:algorithms?|methods?|approach(?:es)?|techniques?|procedures?|"
                           r"frameworks?|schemes?|strateg(?:y|ies))\b", re.I)
 # Compounds whose head is another thing: "Large Language Models" names no language a text is

@@ -148,3 +148,22 @@ def test_a_need_of_earlier_work_answers_does_x_need_it_no() -> None:
     # control: a need the paper states of itself is no "No"
     own = hit("We propose X. X needs periodic network resets to stay stable", "X")
     assert not alike_answer("Does X need network resets?", [own]).text.startswith("No.")
+
+
+def test_a_problem_studied_is_told_as_a_sandbox() -> None:
+    distil = hit("Progressive distillation learns from intermediate checkpoints of the teacher. "
+                 "Using sparse parity as a sandbox, we identify an implicit curriculum. We then "
+                 "extend our investigation to Transformers trained on PCFGs and real-world "
+                 "pre-training datasets (Wikipedia and Books)", "Progressive distillation")
+    answer = alike_answer("Which simple synthetic problem was used to demonstrate the implicit "
+                          "curriculum?", [distil])
+    assert answer.answerable and answer.text.startswith("Using sparse parity as a sandbox")
+
+
+def test_an_estimator_asked_is_told_by_the_papers_own_technique() -> None:
+    dtsn = hit("We introduce D-TSN, a neural network architecture for search. We employ a "
+               "stochastic tree expansion policy. Then, we optimize the tree expansion policy "
+               "via REINFORCE with an effective variance reduction technique", "D-TSN")
+    answer = alike_answer("Which gradient estimator is used to optimize the tree expansion "
+                          "policy in D-TSN?", [dtsn])
+    assert answer.answerable and "REINFORCE" in answer.text
