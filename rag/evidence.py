@@ -273,6 +273,20 @@ def more_of_paper(best: ScoredSentence, scored: list[ScoredSentence]) -> list[Sc
     return sorted(picked, key=lambda s: s.index)
 
 
+def with_antecedents(quoted: list[ScoredSentence],
+                     pool: list[ScoredSentence]) -> list[ScoredSentence]:
+    """The quotes, each pointing back at the sentence before it (cues.POINTS_BACK: "This
+    limitation could explain ...") led by that sentence, quoted or not."""
+    shown: list[ScoredSentence] = []
+    for s in quoted:
+        before = next((p for p in pool if p.marker == s.marker and p.index == s.index - 1), None)
+        if cues.POINTS_BACK.match(s.text) and before is not None and before not in shown:
+            shown.append(before)
+        if s not in shown:
+            shown.append(s)
+    return shown
+
+
 def _with_new_terms(sentence: ScoredSentence, covered: set[str]) -> float:
     return sentence.score + cues.NEW_TERMS_BONUS * sum(
         share for term, share in sentence.cover if term not in covered)

@@ -42,6 +42,7 @@ from rag.evidence import (
     offered_first,
     on_topic,
     score_sentences,
+    with_antecedents,
 )
 from rag.listing import Line, applied_nowhere, listed_lines, quote
 from rag.markers import (
@@ -115,6 +116,7 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     # the sentence settling a yes/no, naming the asked thing or giving the cause first
     if intent.yes_no or thing or why or done or intent.asks_for == "name":
         quoted = [best, *(s for s in quoted if s is not best)]
+    quoted = with_antecedents(quoted, pool)
     body = " ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted)
     if intent.asks_for != "quantity":
         return Line(body, quoted)

@@ -56,6 +56,7 @@ from rag.cues.evidence import (  # noqa: F401
     NUMBER_WINDOW,
     OPENER,
     OWN_WORK,
+    POINTS_BACK,
     RESULT_CUE,
 )
 

@@ -60,3 +60,11 @@ OPENER = re.compile(
     r"(?:this|these)(?: \w+)?|bridge (?:this|the) gap|fill this gap|do so|that end)|"
     r"in this (?:paper|work|study)|in light of this|on the other hand|as a result|"
     r"for (?:example|instance))\s*,\s*", re.I)
+# A quote opening by pointing back at what was just said ("This limitation could explain why
+# RoPE performs poorly in extrapolation", "This is because ...") is shown after that sentence:
+# alone it names no limitation (fresh dev batch ni, ni013: the fixed scale parameter was in the
+# sentence before). General English of anaphora.
+POINTS_BACK = re.compile(r"^(?:this|these|such|those)\s+(?:limitations?|issues?|problems?|"
+                         r"shortcomings?|drawbacks?|gaps?|observations?|findings?|phenomen(?:on|a)|"
+                         r"propert(?:y|ies)|insights?|deficienc(?:y|ies)|weakness(?:es)?)\b"
+                         r"|^this is because\b", re.I)

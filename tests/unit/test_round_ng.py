@@ -167,3 +167,14 @@ def test_an_estimator_asked_is_told_by_the_papers_own_technique() -> None:
     answer = alike_answer("Which gradient estimator is used to optimize the tree expansion "
                           "policy in D-TSN?", [dtsn])
     assert answer.answerable and "REINFORCE" in answer.text
+
+
+def test_a_quote_pointing_back_is_shown_after_what_it_points_at() -> None:
+    rope = hit("RoPE can be interpreted as a restricted wavelet transform. However, because it "
+               "uses only a fixed scale parameter, it does not exploit multiple scales. This "
+               "limitation could explain why RoPE performs poorly in extrapolation. We propose "
+               "a wavelet-based position representation", "RoPE")
+    answer = alike_answer("Why does RoPE perform poorly in extrapolation?", [rope])
+    text = answer.text
+    assert "fixed scale parameter" in text
+    assert text.index("fixed scale parameter") < text.index("This limitation could explain")
