@@ -89,6 +89,8 @@ def names_in(text: str) -> list[str]:
     last_end = -1  # end of the last name token, -1 after a token that is not part of a name
     for m in TOKEN.finditer(text):
         token = re.sub(r"(?:-[a-z]{3,})+$", "", m.group())  # "SPaR-trained" names SPaR
+        # ... but "P-wave", "Q-learning" name themselves (fresh dev batch yt, yt001)
+        token = token if len(token) > 1 else m.group()
         strength = _name_strength(token, _is_initial(text, m.start()))
         joined = last_end >= 0 and re.fullmatch(r"[ \t]+", text[last_end:m.start()])
         if joined and (strength or (VERSION.fullmatch(token)
