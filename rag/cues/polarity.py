@@ -100,6 +100,10 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         # "wide-bandwidth" (yr063); general English antonyms. ("stricter" / "simplify" was
         # tried and dropped: an abstract "simplifying the strict ... condition" says both.)
         ("wide broad", "narrow", "chg"),
+        # Issue 12, 2026-12-06 (fifth stop), fresh dev yt: "the LLMs were markedly less
+        # accurate" for "comparable but significantly faster estimates" (yt019); parity
+        # against a worse result, general English of comparisons.
+        ("comparable on-par", "worse inferior less", "chg"),
         ("increase increases increasing grow grows", "less", "chg")))
 # A word with a negating prefix stands against the word without it ("indirect" / "direct",
 # "asynchronous" / "synchronous", "unlabeled" / "labeled") as a pair of POLARITY_PAIRS does:
