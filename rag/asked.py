@@ -11,7 +11,7 @@ from rag import cues
 from rag.cues import answer_shape
 from rag.figures import figure_tokens
 from rag.names import name_tokens
-from rag.query import AskKind, as_question
+from rag.query import AskKind, as_question, asks_purpose
 
 
 def asked_thing(question: str) -> str | None:
@@ -85,7 +85,7 @@ def gives(kind: AskKind | None, sentence: str) -> bool:
 
 def purpose_topic(question: str) -> str:
     """A purpose question without its asking (cues PURPOSE_FRAME): what it asks about."""
-    if not answer_shape.PURPOSE_ASK.search(question):
+    if not asks_purpose(question):
         return question
     topic = " ".join(answer_shape.PURPOSE_FRAME.sub(" ", question).split()).strip(" ?")
     return topic or question

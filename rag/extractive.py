@@ -44,7 +44,7 @@ from rag.evidence import (
     score_sentences,
     with_antecedents,
 )
-from rag.listing import Line, applied_nowhere, listed_lines, quote
+from rag.listing import Line, applied_nowhere, listed_lines, quote, quoted_line
 from rag.markers import (
     compared_markers,
     described_on_topic,
@@ -66,7 +66,14 @@ from rag.prompts import (
     ORDINALS,
     RELATED_LEAD_BY_LANGUAGE,
 )
-from rag.query import Query, QueryEncoder, QuestionIntent, analyse, split_parts
+from rag.query import (
+    Query,
+    QueryEncoder,
+    QuestionIntent,
+    analyse,
+    asks_purpose,
+    split_parts,
+)
 from rag.summaries import cause_first, definition_line, purpose_line, summary_line
 from rag.verdicts import claim_first, with_verdict
 
@@ -104,12 +111,14 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
         evidence = naming_first(evidence, question, thing, hits)
     best = evidence[0]
     if intent.asks_for is None and intent.shape in ("summary", "detail") \
-            and not intent.yes_no and answer_shape.PURPOSE_ASK.search(question):
+            and not intent.yes_no and asks_purpose(question):
         return purpose_line(best, pool, hits[best.marker - 1].paper.title)
     if intent.shape == "summary" and intent.asks_for is None:
         defined = answer_shape.DEFINITION_ASK.search(question)
-        term = defined and (defined["term"] or defined["terse"])
-        line = definition_line(term, best, pool) if term and not is_name(term) else None
+        term = defined and (defined["term"] or defined["terse"] or defined["meant"])
+        # "X in LLMs": the field may be a name, the term not
+        line = (definition_line(term, best, pool) if term and not is_name(
+            answer_shape.TERM_FIELD.sub("", term)) else None)
         return line or summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
@@ -117,14 +126,14 @@ def _detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSente
     if intent.yes_no or thing or why or done or intent.asks_for == "name":
         quoted = [best, *(s for s in quoted if s is not best)]
     quoted = with_antecedents(quoted, pool)
-    body = " ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted)
+    shown = quoted_line(quoted)
     if intent.asks_for != "quantity":
-        return Line(body, quoted)
+        return shown
     lead = lead_clause(cues.OPENER.sub("", best.text, count=1), question,
                         hits[best.marker - 1].paper.title)
     if len(quoted) == 1 and quote(lead).rstrip(".") == quote(best.text).rstrip("."):
-        return Line(body, quoted)  # the lead would repeat the one quote word for word
-    return Line(f"{quote(lead)} [{best.marker}].\n{body}", quoted)
+        return shown  # the lead would repeat the one quote word for word
+    return Line(f"{quote(lead)} [{best.marker}].\n{shown.text}", quoted)
 
 
 def _metadata_answer(intent: QuestionIntent, hits: list[Hit]) -> Line | None:
@@ -180,14 +189,30 @@ def _compose(question: str, hits: list[Hit], lines: list[str | Line]) -> Answer:
 def _list_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int], weight: Weight,
                  rescore: Callable[[str], list[ScoredSentence]],
-                 aliased: tuple[str, ...] = ()) -> Answer:
-    """One line per fitting paper (rag/listing.py), or the refusal."""
+                 aliased: tuple[str, ...] = ()) -> tuple[Answer, list[str | Line]]:
+    """One line per fitting paper (rag/listing.py) after its lead, or the refusal (no lines)."""
     lines = listed_lines(question, intent, scored, hits, named, weight, rescore, aliased)
     if not lines:
-        return _refusal(question, intent, hits, scored)
+        return _refusal(question, intent, hits, scored), []
     lead = LIST_LEAD[intent.language].format(n=len(lines)) if len(lines) > 1 else (
         LIST_LEAD["one"] if intent.language == "en" else LIST_LEAD[intent.language].format(n=1))
-    return _compose(question, hits, [lead, *lines])
+    return _compose(question, hits, [lead, *lines]), [lead, *lines]
+
+
+def _one_paper_topic(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
+                     hits: list[Hit], named: set[int], weight: Weight,
+                     listed: list[str | Line]) -> Answer | None:
+    """A few typed words on a topic one paper fits ("policy gradient average reward mdp
+    convergence guarantee") may ask about it: its answering sentences follow its list line
+    (fresh dev batches nk, nl: the line alone missed what was asked). Not for words asking for
+    papers, nor for several topics typed apart."""
+    if cues.PAPER_WORDS.search(question) or cues.SLASHED_TOPICS.search(question) \
+            or topic_alternatives(question)[1:]:
+        return None
+    line = _detail_line(question, replace(intent, shape="detail"), scored, hits, named, weight)
+    shown = {s.text for line in listed if isinstance(line, Line) for s in line.quoted}
+    more = [s for s in line.quoted if s.text not in shown] if line else []
+    return _compose(question, hits, [*listed, quoted_line(more)]) if more else None
 
 
 def _part_papers(part: str, bare: str, hits: list[Hit], named: set[int],
@@ -318,6 +343,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         if intent.shape == "list" and unheard_topic and all(map(unheard_topic, sides)):
             return _refusal(question, intent, hits, scored)
         papers_compared = cues.PAPERS_COMPARED.search(question) is not None
+        listed: list[str | Line] = []
         if intent.shape == "compare":  # what a comparison names, each by its own words; none
             # when it compares every paper doing something
             named = set() if papers_compared else named | compared_markers(question, hits, weight)
@@ -329,8 +355,8 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
             answer = _compound_answer(question, replace(intent, shape="detail", parts=split_parts(
                 question) or (question,)), scored, hits, one, weight, rescore)
         else:
-            answer = _list_answer(question, intent, scored, hits, named, weight, rescore,
-                                  aliased)
+            answer, listed = _list_answer(question, intent, scored, hits, named, weight,
+                                          rescore, aliased)
         if intent.shape == "list" and (intent.asks_for or asked_thing(question)) \
                 and len(answer.citations) == 1 and cues.BARE_TOPIC.match(question):
             # a few typed words asking a kind of detail or a thing, one paper fitting, ask it
@@ -344,6 +370,10 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
             if line or intent.asks_for != "name":
                 return _compose(question, hits, [line]) if line else answer
             return _refusal(question, intent, hits, scored)
+        if intent.shape == "list" and len(answer.citations) == 1 and cues.BARE_TOPIC.match(
+                question):
+            answer = _one_paper_topic(question, intent, scored, hits, named, weight,
+                                      listed) or answer
         # "Is there work arguing X, and how far does it reach?": one paper found, its later
         # part asked of it (dev split mw014b, mw013b: the list's line alone was given)
         if intent.shape == "list" and len(answer.citations) == 1 and len(

@@ -43,6 +43,11 @@ class Line:
     quoted: list[ScoredSentence]
 
 
+def quoted_line(sentences: list[ScoredSentence]) -> Line:
+    """A line quoting these sentences, each with its marker."""
+    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in sentences), sentences)
+
+
 def quote(text: str) -> str:
     """A sentence as shown: no opener pointing at an unseen sentence, LaTeX cleaned, and no
     bracketed number that could pass for a citation marker."""

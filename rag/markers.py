@@ -10,11 +10,10 @@ from paperwise.text import terms
 from paperwise.types import Hit
 from rag import cues
 from rag.claim_names import written_variants
-from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, Weight, abstract_cover
 from rag.measures import asked_measures
 from rag.names import name_tokens, names_paper, spells_out_title
-from rag.query import QuestionIntent
+from rag.query import QuestionIntent, asks_purpose
 from rag.scored import rescored
 
 
@@ -137,7 +136,7 @@ def described_on_topic(question: str, intent: QuestionIntent, best: ScoredSenten
     left the figure's sentence short of the question's words)."""
     # ... and so is one whose purpose is asked ("explain what the full-atom flow model ... is
     # meant to do": dev split mh010b, mc007a)
-    purpose = answer_shape.PURPOSE_ASK.search(question) is not None
+    purpose = asks_purpose(question)
     if (intent.asks_for is None and not purpose) or best.marker != 1:
         return False
     paper_best = max(s.score for s in pool if s.marker == best.marker)

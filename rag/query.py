@@ -72,12 +72,22 @@ def _ask_kind(question: str) -> AskKind | None:
     return "name" if (cues.NAME_ASK.search(question) or cues.TERSE_THING_ASK.search(question)
                       or cues.OTHER_NAME_ASK.search(question)) \
         and not cues.KIND_OF_ASK.search(question) \
-        and not answer_shape.PURPOSE_ASK.search(question) else None
+        and not asks_purpose(question) else None
+
+
+def asks_purpose(question: str) -> bool:
+    """answer_shape.PURPOSE_ASK in the asking sentence: a scene set before it may describe a
+    method by what it is for ("There's a verifier ..., meant for tree search. What pretrained
+    model did they fine-tune?" asks a name: fresh dev batch nk)."""
+    asking = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())[-1]
+    return answer_shape.PURPOSE_ASK.search(asking) is not None
 
 
 def _shape(question: str) -> Shape:
-    # "temporal label noise meaning": a term's meaning, not papers on it (held-out mo010a)
-    if (defined := answer_shape.DEFINITION_ASK.search(question)) and defined["terse"]:
+    # "temporal label noise meaning", "what does X mean": a term's meaning, not papers on it
+    # (held-out mo010a)
+    if (defined := answer_shape.DEFINITION_ASK.search(question)) and (
+            defined["terse"] or defined["meant"]):
         return "summary"
     # "How fast is X compared to Y?" asks for a figure of X, not for a comparison of papers.
     if cues.COMPARE_ASK.search(question) and not (cues.QUANTITY.search(question) and not

@@ -11,7 +11,7 @@ import re
 from rag import cues
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, first_own_sentence
-from rag.listing import Line, quote
+from rag.listing import Line, quoted_line
 from rag.names import is_name
 from rag.scored import rescored
 
@@ -32,7 +32,7 @@ def purpose_line(best: ScoredSentence, pool: list[ScoredSentence], name: str) ->
     if naming is not None and naming > max(wanted):
         wanted.append(naming)
     picked = [s for s in own if s.index in wanted] or [best]
-    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in picked), picked)
+    return quoted_line(picked)
 
 
 def summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
@@ -42,21 +42,25 @@ def summary_line(best: ScoredSentence, pool: list[ScoredSentence]) -> Line:
     result = next((s for s in own if cues.RESULT_CUE.search(s.text) and s is not method), None)
     picked = {s.index: s for s in (best, method, result) if s is not None}
     quoted = [picked[i] for i in sorted(picked)][: cues.MAX_SENTENCES_PER_PAPER]
-    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in quoted), quoted)
+    return quoted_line(quoted)
 
 
 def definition_line(term: str, best: ScoredSentence, pool: list[ScoredSentence]) -> Line | None:
     """What a term means: the answering paper's sentence defining it, and the next sentence
     when that goes on defining; None when no sentence of the paper defines it."""
     own = sorted((s for s in pool if s.marker == best.marker), key=lambda s: s.index)
-    frame = re.compile(answer_shape.DEFINING.format(term=re.escape(term.strip())), re.I)
-    defining = next((s for s in own if frame.search(s.text)), None)
+    terms = dict.fromkeys([term.strip(), answer_shape.TERM_FIELD.sub("", term.strip())])
+    frames = [re.compile(answer_shape.DEFINING.format(term=re.escape(t)), re.I) for t in terms]
+    defining = next((s for frame in frames for s in own if frame.search(s.text)), None)
     if defining is None:
         return None
+    before = next((s for s in own if s.index == defining.index - 1), None)
     after = next((s for s in own if s.index == defining.index + 1), None)
-    picked = [defining] + ([after] if after is not None
-                           and answer_shape.CONTINUES_DEFINITION.search(after.text) else [])
-    return Line(" ".join(f"{quote(s.text)} [{s.marker}]" for s in picked), picked)
+    picked = ([before] if before is not None
+              and answer_shape.NAMES_WHAT_CAME_BEFORE.search(defining.text) else []) + [defining]
+    picked += [after] if after is not None and answer_shape.CONTINUES_DEFINITION.search(
+        after.text) else []
+    return quoted_line(picked)
 
 
 def cause_first(pool: list[ScoredSentence]) -> list[ScoredSentence]:

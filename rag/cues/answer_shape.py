@@ -152,14 +152,29 @@ POINTS_BACK = re.compile(r"\b(?:this|these|such) (?:domain|setting|area|field|pr
 # problem ... In this setting, multiple labels are ... corrupted by a time-dependent noise
 # function": held-out mo010, dev mf009 answered with the paper's method and result). How English
 # asks for a meaning and how abstracts define a term.
+# Everyday English asks the same: "what's the deal with X", "what is meant by X", "what does X
+# mean" (fresh dev batch nk).
 DEFINITION_ASK = re.compile(
-    r"^\s*+(?:what(?:'s| is| are)|define|explain)\s+(?:an? |the )?(?P<term>[^?,]{3,60}?)\s*\??\s*$"
-    r"|^\s*+(?P<terse>[^?,]{3,60}?)\s+(?:meaning|definition)\s*\??\s*$", re.I)
+    r"^\s*+(?:what(?:'s| is| are)(?: the deal with| meant by)?|define|explain)\s+(?:an? |the )?"
+    r"(?P<term>[^?,]{3,60}?)\s*\??\s*$"
+    r"|^\s*+(?P<terse>[^?,]{3,60}?)\s+(?:meaning|definition)\s*\??\s*$"
+    r"|^\s*+what (?:does|do) (?:an? |the )?(?P<meant>[^?,]{3,60}?) (?:mean|stand for)\s*\??\s*$",
+    re.I)
+# a term asked "in" or "for" a field names the term before it ("shallow safety alignment in
+# LLMs"): the term alone is tried too
+TERM_FIELD = re.compile(r"\s+(?:in|for|within|across)\s+[^?,]{2,40}$", re.I)
+# naming what the sentence before says: "We refer to this issue as X", "we call these Y"
+_NAMING_BACK = (r"\b(?:refer|call|term|dub|name)(?:s|ed|red|bed)?(?: to)?\s+"
+                r"(?:this|these|it|them|such)\b")
 # the frames a defining sentence puts the term in: "formalize X", "X, an unstudied problem", "X
-# is/refers to ..."
+# is/refers to ...", "we refer to this issue as X"
 DEFINING = (r"\b(?:formali[sz]e|define|introduce|call|term|name)[sd]?\s+(?:this\s+)?{term}\b"
             r"|\b{term}(?:\s*\([^()]*\))?"
-            r"(?:,\s+(?:an?|the)\s|\s+(?:is|are|refers? to|means|denotes)\b)")
+            r"(?:,\s+(?:an?|the)\s|\s+(?:is|are|refers? to|means|denotes)\b)"
+            rf"|{_NAMING_BACK}(?:\s+\w+)?\s+(?:as\s+)?{{term}}\b")
+# ... the last of which is shown after the sentence it points back at (fresh dev batch nk:
+# "what's the deal with shallow safety alignment" answered without what the issue is)
+NAMES_WHAT_CAME_BEFORE = re.compile(_NAMING_BACK, re.I)
 CONTINUES_DEFINITION = re.compile(
     r"^(?:In (?:this|such a|that) (?:setting|case|problem|scenario|framework)|Here|Specifically|"
     r"That is|Concretely|Formally)\b")

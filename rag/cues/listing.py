@@ -180,7 +180,10 @@ LIST_ASK = re.compile(
     r"benchmarks|datasets|articles|publications)\b"
     # an aside offering examples changes none of this: "which motion datasets, such as A or B,
     # is the X model evaluated on" (dev split lq025)
-    r"(?!(?:\s*,[^,?]{1,60},|\s*\([^()]{1,60}\))?(?:\s+(?:did|does|do|was|were|has|have)\s+"
+    # ... nor a second kind offered ("which RL benchmarks or simulators does the X study run
+    # on": fresh dev batch nl)
+    r"(?!(?:\s*,[^,?]{1,60},|\s*\([^()]{1,60}\)|\s+(?:or|and)\s+[\w-]+)?"
+    r"(?:\s+(?:did|does|do|was|were|has|have)\s+"
     r"(?:they|it|the authors|this paper|the paper|(?-i:[A-Z][\w-]*))\b"
     # ... nor "which datasets is the over-smoothing method evaluated on": a singular verb's
     # one subject, however described (dev split lo014)

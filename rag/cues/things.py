@@ -42,8 +42,10 @@ WHAT_NAMED_THING = re.compile(rf"\b(?i:what) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}"
                               rf"(dataset|benchmark|simulator|environment|suite|testbed|game|"
                               # ... and natural kinds, each named: "what animal did that data
                               # come from?" (fresh dev batch mp, mp026b)
-                              rf"animal|species|organism|country|city|hospital|company) "
-                              rf"{_AUXILIARY}")
+                              rf"animal|species|organism|country|city|hospital|company)"
+                              # ... set off by a comma: "and from what animal, was X applied to"
+                              # (fresh dev batch nl)
+                              rf",? {_AUXILIARY}")
 # Nor are what a method takes in ("from what signals do agents discover concepts?" asks for a
 # description such as "proprioceptive states": dev split lt016).
 # ... nor general nouns a sentence naming the thing need not repeat: "which structure is it?"

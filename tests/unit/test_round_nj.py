@@ -1,0 +1,98 @@
+"""Question rules from this stop's dev batches: last stop's held-out ng and the fresh nk, nl.
+A second kind offered after the asked things ("which benchmarks or simulators does the X study
+run on") still asks one paper's; a natural kind set off by a comma ("from what animal, was X
+applied to") is still named; a scene describing a method by what it is for asks no purpose;
+everyday ways of asking a meaning, and a term named by pointing back at the sentence before;
+a few typed words on one paper's topic get its answering sentences after its list line."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.asked import asked_thing
+from rag.query import analyse, asks_purpose
+from tests.extractive_fakes import alike_answer, hit
+
+
+def test_a_second_kind_offered_still_asks_one_papers_things() -> None:
+    question = ("Which RL benchmarks or simulators does the flat reward landscape robustness "
+                "study run on?")
+    assert analyse(question).shape == "detail"
+    # controls: kinds offered without one paper's verb after them, and papers, are lists
+    assert analyse("Which benchmarks or datasets evaluate LLM agents?").shape == "list"
+    assert analyse("Which papers or works study federated learning?").shape == "list"
+
+
+def test_a_natural_kind_set_off_by_a_comma_is_still_named() -> None:
+    assert asked_thing("and from what animal, was SIMPL applied to?") == "animal"
+    assert asked_thing("from what animal was SIMPL applied to?") == "animal"  # control
+
+
+_SIMPL = hit("Here we propose SIMPL, an EM-style algorithm which iteratively optimises latent "
+             "variables and tuning curves. SIMPL is fast, scalable and exploits behaviour as an "
+             "initial condition to further improve convergence and identifiability", "SIMPL")
+
+
+def test_a_natural_kind_no_sentence_names_is_refused() -> None:
+    answer = alike_answer("Which hippocampal recording dataset, and from what animal, was SIMPL "
+                          "applied to?", [_SIMPL])
+    assert not answer.answerable
+
+
+_SCENE = ("There's a verifier that scores every token by the chance of reaching a correct math "
+          "answer, meant for tree search at test time. ")
+
+
+def test_a_scene_describing_what_a_method_is_for_asks_no_purpose() -> None:
+    question = _SCENE + "What pretrained language model did the authors fine-tune to get it?"
+    assert not asks_purpose(question)
+    assert analyse(question).asks_for == "name"
+    # control: the asking sentence itself may ask a purpose
+    assert asks_purpose(_SCENE + "What is it meant for?")
+    assert asks_purpose("What is the verifier meant for?")
+
+
+_TVM = hit("Existing verifiers offer only implicit assessments of partial solutions. We propose "
+           "token-supervised value models (TVMs), a new class of verifiers that assign each "
+           "token a probability of reaching the correct final answer", "TVMs")
+
+
+def test_a_model_no_sentence_names_is_refused_after_a_scene() -> None:
+    answer = alike_answer(_SCENE + "What pretrained language model did the authors fine-tune "
+                                   "to get this verifier?", [_TVM])
+    assert not answer.answerable
+
+
+_SHALLOW = hit("Simple attacks can jailbreak aligned models. We note that these vulnerabilities "
+               "share one issue: safety alignment adapts a model's distribution only over its "
+               "very first few output tokens. We unifiedly refer to this issue as shallow "
+               "safety alignment. We present case studies to explain why shallow safety "
+               "alignment can exist", "Shallow alignment")
+
+
+@pytest.mark.parametrize("question", [
+    "what's the deal with shallow safety alignment in LLMs?",
+    "what does shallow safety alignment mean?",
+    "What is meant by shallow safety alignment?",
+    "shallow safety alignment meaning",  # control: asked so before this stop
+])
+def test_a_term_named_by_pointing_back_is_shown_with_what_it_names(question: str) -> None:
+    answer = alike_answer(question, [_SHALLOW])
+    assert answer.answerable
+    assert answer.text.startswith("We note that these vulnerabilities")
+    assert "refer to this issue as shallow safety alignment" in answer.text
+
+
+_GRADIENT = hit("We present the first global convergence analysis of policy gradient for average "
+                "reward MDPs. Specifically, we focus on ergodic tabular MDPs. Our analysis shows "
+                "that the policy gradient iterates converge to the optimal policy at a sublinear "
+                "rate. Performance bounds for discounted MDPs cannot be easily extended",
+                "Policy gradient")
+
+
+def test_a_few_words_on_one_papers_topic_get_its_answer_after_its_line() -> None:
+    answer = alike_answer("policy gradient average reward mdp convergence guarantee",
+                          [_GRADIENT])
+    assert answer.text.startswith("Only one paper")
+    assert "sublinear rate" in answer.text
+    assert len(answer.text.splitlines()) == 3
