@@ -212,7 +212,13 @@ def _terse_parts(question: str) -> tuple[str, ...]:
         sides = _SIDE_BREAK.split(question.strip(" ?？"))
         named = len(sides) == 2 and all(cues.NAME_LIKE.match(side) and len(side.split()) > 1
                                         for side in sides)
-        if named:
+        # ... as it does two topics of a few words each, typed without names ("policy gradient
+        # average reward convergence rate; course-corrected greedy/thompson bandit regret":
+        # held-out ng018a, now dev)
+        typed = bool(re.match(cues.NO_QUESTION_WORD, question, re.I)) and len(sides) == 2 \
+            and ";" in question and all(
+            len(side.split()) >= cues.MIN_TERSE_SIDE_WORDS for side in sides)
+        if named or typed:
             return tuple(f"{side}?" for side in sides)
         # a "+" was typed as "and" (rag/spelling.py expand_shorthand); typed words only, no
         # sentence asking ("... what value did they set it to for their 360m and 660m runs?")

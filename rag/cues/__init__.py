@@ -149,6 +149,7 @@ from rag.cues.parts import (  # noqa: F401
     MIN_JOINED_PART,
     MIN_PART_WORDS,
     MIN_TERSE_DETAIL_WORDS,
+    MIN_TERSE_SIDE_WORDS,
     MIN_TYPO_LENGTH,
     NAME_SLOT_AFTER,
     NAME_SLOT_BEFORE,

@@ -200,6 +200,9 @@ LIST_ASK = re.compile(
     r"(?:\s+(?:on|in|for|from|with)\s+which)?\s+(?:the|this)\s+(?:[\w-]+\s+){0,6}?"
     r"(?:paper|work|study|method|model|approach|framework|authors)\s+\w+(?:ed|s)\b"
     r"|\s+(?-i:[\w-]*[A-Z][\w-]*)\s+\w+ed\b"  # "which datasets AFLOW used"
+    # ... nor one paper's own named by "their"/"its": "what real-world datasets their
+    # experiments use" (held-out ng028b, now dev)
+    r"|\s+(?:their|its)\s+[\w-]+\s+[a-z]{2,}\b"
     r"|(?:\s*,[^,?]{1,60},|\s*\([^()]{1,60}\))?\s+(?:were|are|was|is)\s+\w+ed\s+(?:to|for|in)\s+"
     r"(?:\w+\s+){0,2}?(?-i:[\w-]*[A-Z][\w-]*[A-Z0-9][\w-]*)\b)))"
     # ... after a clause setting the scene: "For a reading group on X, which of these abstracts

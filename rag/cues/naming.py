@@ -104,7 +104,8 @@ NAME_ASK = re.compile(
     r"(?:beat|outperform|surpass|win|perform|achieve|score|use|contain|give|lead)s)\b"
     # ... or a pronoun then any verb: "which simulated benchmarks they ran those experiments
     # on" (dev split mz029b: "ran" is no -ed form; general English relative clauses)
-    r"| (?:they|it|we|he|she)(?: (?:had|have|has|also|then|actually|first))? [a-z]{2,}\b"
+    r"| (?:they|it|we|he|she|(?:their|its) [\w-]+)(?: (?:had|have|has|also|then|actually|"
+    r"first))? [a-z]{2,}\b"
     # ... or any verb of the present ("which specific LLM plays the designer role"), or an aside
     # offering examples ("which RL algorithm, such as PPO or SAC, ...", "(e.g., PPO or SAC)"):
     # dev split lo023b, lo024, lp024
@@ -118,8 +119,10 @@ NAME_ASK = re.compile(
     r"|\s*\??\s*$"
     # ... or a guess follows it: "protocol design dsl paper which llm? gpt-4?" (dev lo023a)
     r"|\s*\?+\s*[^?]{1,30}\?*\s*$)"
-    # "can you name the real clinical or sensor datasets ..." (dev split lt012b)
-    r"|\bname (?:the |its |their |all )?(?:\S+ ){0,4}?(?:datasets|benchmarks|models|baselines|"
+    # "can you name the real clinical or sensor datasets ..." (dev split lt012b), "what are the
+    # names of the real-world datasets ..." (held-out ng028b, now dev)
+    r"|\bnames? (?:of )?(?:the |its |their |all )?(?:\S+ ){0,4}?(?:datasets|benchmarks|models|"
+    r"baselines|"
     r"environments|simulators|suites)\b"
     # "who does OLMoE beat?": the ones beaten are named (dev split ll008)
     r"|\bwhom? (?:does|do|did) (?:\S+ ){1,4}?(?:beat|outperform|surpass|exceed|outdo)\b"

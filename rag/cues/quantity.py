@@ -127,9 +127,11 @@ COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cu
                               r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
 # A few typed words: no question word and no word asking for papers (TERSE_MEASURE and
 # rag/cues/naming.py TERSE_THING_ASK start so).
-# "X paper - max context length tested?" names one paper and then asks of it (dev split mx026).
+# "X paper - max context length tested?" names one paper and then asks of it (dev split mx026),
+# as "X paper dataset names" does its things (held-out ng028a, now dev).
 NO_QUESTION_WORD = (r"^(?!.*\b(?:what|which|how|who|where|when|why|does|do|did|is|are|was|were"
-                    r"|can|could|papers|paper(?!\s*[-:–—,])|works?|research|studies|anything)\b)")
+                    r"|can|could|papers|paper(?!\s*[-:–—,]|\s+(?:datasets?|benchmarks?|models?|"
+                    r"baselines?|environments?|simulators?)\b)|works?|research|studies|anything)\b)")
 # How many words may name the topic before the measure or things a terse query ends in: held-out
 # batches lw/lx typed "deconstructed DDM to DAE linear probe accuracy?" (six words) and "data-
 # driven regret bound linear bandit real data name?" (seven); a bare topic that long ending in a

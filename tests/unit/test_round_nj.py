@@ -96,3 +96,27 @@ def test_a_few_words_on_one_papers_topic_get_its_answer_after_its_line() -> None
     assert answer.text.startswith("Only one paper")
     assert "sublinear rate" in answer.text
     assert len(answer.text.splitlines()) == 3
+
+
+def test_two_typed_topics_a_semicolon_parts_are_two_questions() -> None:
+    question = ("policy gradient average reward convergence rate; course-corrected "
+                "greedy/thompson bandit regret")
+    assert len(analyse(question).parts) == 2
+    # controls: a scene before a ";" is no question of its own, and one word is no side
+    assert analyse("I'm budgeting compute for a similar run; what hardware scale did the "
+                   "OLMoE model take to pretrain?").parts == ()
+    assert analyse("continual learning; forgetting").parts == ()
+
+
+@pytest.mark.parametrize("question", [
+    "what are the names of the real-world datasets their experiments use?",
+    "temporal label noise paper dataset names",
+])
+def test_the_names_of_one_papers_datasets_are_asked_of_it(question: str) -> None:
+    intent = analyse(question)
+    assert intent.asks_for == "name"
+    paper = hit("We propose methods to train noise-tolerant classifiers. We show that our "
+                "methods lead to state-of-the-art performance on real-world datasets", "Noise")
+    assert not alike_answer(question, [paper]).answerable
+    # control: the papers on a topic are still asked for
+    assert analyse("temporal label noise papers").asks_for is None
