@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from paperwise.text import clean_for_display, hyphen_stems, stem, terms
+from paperwise.text import STOPWORDS, clean_for_display, hyphen_stems, stem, terms
 from rag import cues
 
 
@@ -27,12 +27,20 @@ def question_figures(question: str) -> dict[str, str]:
     tokens = [t.strip(".,;:()?\"'") for t in asked.split()]
     figures = {t.rstrip("%"): (_singular(tokens[i + 1]) if i + 1 < len(tokens) else "")
                for i, t in enumerate(tokens) if re.fullmatch(r"\d[\d.,]*%?", t)
-               and not (i and cues.NAME_LIKE.fullmatch(tokens[i - 1]))
+               and not (i and _version_of(tokens[i - 1]))
                and not re.fullmatch(r"(?:19|20)\d\d", t)}
     # a model size ("a 7B-parameter model", "the 360m model") is a condition whatever follows
     # it (fresh dev batch 26: answered from the 360m and 660m runs)
     sizes = (re.fullmatch(r"(\d[\d.]*[kmbt])(?:-\w+)?", t, re.I) for t in tokens)
     return figures | {m[1].casefold(): "" for m in sizes if m}
+
+
+def _version_of(word: str) -> bool:
+    """A name, or a capitalised word no function word, that a number may follow as its
+    version: "GPT 4", "a 7B Llama 2 model" (held-out ng003b, now dev: "2" read as a count of
+    models)."""
+    return bool(cues.NAME_LIKE.fullmatch(word)) or (
+        word[:1].isupper() and word.casefold() not in STOPWORDS)
 
 
 def _singular(word: str) -> str:

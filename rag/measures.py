@@ -25,6 +25,9 @@ def counted_words(question: str) -> list[str]:
 
 
 def _counted_in(unquoted: str) -> list[str]:
+    # "how many of the modern design components" counts the components (fresh dev batch nl:
+    # the article's words left nothing counted)
+    unquoted = cues.COUNT_OF_THE.sub("how many ", unquoted)
     if partitive := cues.PARTITIVE_COUNT.search(unquoted):
         return _noun_phrase(partitive[1].split())
     match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)

@@ -22,6 +22,7 @@ import re
 # How a count is asked: rag/cues/counts.py.
 from rag.cues.counts import (  # noqa: F401
     AMOUNT_ASK,
+    COUNT_OF_THE,
     COUNTED_MODIFIER,
     COUNTED_MODIFIER_WORDS,
     ELIDED_COUNT_PRONOUNS,

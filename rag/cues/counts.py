@@ -14,6 +14,8 @@ ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got hav
                                "remain".split())
 # ... as does a pronoun after "of": "and how many of them get routed to" (fresh batch t).
 ELIDED_COUNT_PRONOUNS = frozenset("them these those".split())
+# ... while "how many of the/its/their Xs" counts the Xs as "how many Xs" does.
+COUNT_OF_THE = re.compile(r"\bhow many of (?:the|its|their)\s+", re.I)
 # ... unless a noun follows it within this many words (the determiner's noun and up to two
 # modifiers: "of those parameter-efficient methods"; dev splits mz010b, ms005b).
 COUNTED_MODIFIER_WORDS = 3

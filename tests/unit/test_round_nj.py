@@ -3,13 +3,17 @@ A second kind offered after the asked things ("which benchmarks or simulators do
 run on") still asks one paper's; a natural kind set off by a comma ("from what animal, was X
 applied to") is still named; a scene describing a method by what it is for asks no purpose;
 everyday ways of asking a meaning, and a term named by pointing back at the sentence before;
-a few typed words on one paper's topic get its answering sentences after its list line."""
+a few typed words on one paper's topic get its answering sentences after its list line; two
+typed topics a ";" parts are two questions; one paper's own things asked by their names; a
+number after a name is its version; "how many of the Xs" counts the Xs."""
 
 from __future__ import annotations
 
 import pytest
 
 from rag.asked import asked_thing
+from rag.figures import question_figures
+from rag.measures import counted_words
 from rag.query import analyse, asks_purpose
 from tests.extractive_fakes import alike_answer, hit
 
@@ -120,3 +124,21 @@ def test_the_names_of_one_papers_datasets_are_asked_of_it(question: str) -> None
     assert not alike_answer(question, [paper]).answerable
     # control: the papers on a topic are still asked for
     assert analyse("temporal label noise papers").asks_for is None
+
+
+def test_a_number_after_a_name_is_its_version_no_condition() -> None:
+    assert question_figures("how long does it take to compress a 7B Llama 2 model?") == {
+        "7b": ""}
+    # control: a number after a plain word sets a condition
+    assert question_figures("what FID with just 5 NFE?") == {"5": "nfe"}
+    paper = hit("PruneNet can compress the LLaMA-2-7B model in just 15 minutes, achieving over "
+                "80% retention", "PruneNet")
+    answer = alike_answer("how long does it take to compress a 7B Llama 2 model?", [paper])
+    assert answer.answerable and "15 minutes" in answer.text
+
+
+def test_how_many_of_the_xs_counts_the_xs() -> None:
+    assert counted_words("how many of the modern design components turned out to matter?")[
+        0] == "components"
+    assert counted_words("how many of them are active?") == []  # control: counted before
+
