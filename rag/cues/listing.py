@@ -257,8 +257,10 @@ LIST_ASK = re.compile(
     r"|^\s*+(?:anything|works?|research|literature|papers|studies) (?:on|about|regarding)\b"
     r"|^\s*+anything \w+ing\b"
     # ... but "that/the X work that uses Y" is one paper ("the training budget of that
-    # embodied-AI representation work that uses neural rendering": fresh dev batch md)
-    r"|^(?:(?!\b(?:that|the|this)\s+(?:[\w-]+\s+){0,3}work\b).)*?\bwork (?:that|which) \w+s\b"
+    # embodied-AI representation work that uses neural rendering": fresh dev batch md), as is
+    # work one came across ("I came across work that merges ...": fresh dev batch nk, nk007b)
+    r"|^(?:(?!\b(?:that|the|this|across|read|saw|seen|found)\s+(?:[\w-]+\s+){0,3}work\b).)*?"
+    r"\bwork (?:that|which) \w+s\b"
     r"|\bwhich ones\b"
     # a topic and "papers?", not a question about "these papers"
     r"|^\s*+(?!(?:what|how|why|when|who|whose|which|does|do|did|is|are|was|were|can)\b)"

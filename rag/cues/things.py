@@ -103,6 +103,11 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     # have" by "hierarchically encapsulated" (fresh dev batch mp, mp011b; general English)
     **dict.fromkeys(("layer", "level", "tier"), ("layer", "level", "tier", "hierarchy",
                                                   "hierarchical", "hierarchically")),
+    # a representation is told as what stands in for the thing: "what intermediate
+    # representations do they rely on" by "a part connectivity graph and part abstraction as
+    # proxies" (dev split my008b; general English)
+    "representation": ("representation", "proxy", "proxies", "abstraction", "encoding",
+                       "embedding"),
     # an animal is told by its kind ("recordings from mice"): general English
     **dict.fromkeys(("animal", "species", "organism"), (
         "animal", "species", "organism", "mouse", "mice", "rat", "rodent", "monkey", "macaque",

@@ -142,3 +142,30 @@ def test_how_many_of_the_xs_counts_the_xs() -> None:
         0] == "components"
     assert counted_words("how many of them are active?") == []  # control: counted before
 
+
+
+def test_work_one_came_across_is_one_paper() -> None:
+    question = ("I came across work that merges cascading with speculative decoding. On which "
+                "LLM families did they run their benchmark comparisons?")
+    assert analyse(question).shape == "detail"
+    # control: work asked for is a list
+    assert analyse("Is there work that merges cascading with speculative decoding?").shape == (
+        "list")
+
+
+def test_a_question_after_a_scene_and_a_semicolon_asks_of_one_paper() -> None:
+    question = ("I'm curious whether that offline RL algorithm was only tried on a medical "
+                "simulation or also on standard control tasks; which benchmark suite did they "
+                "use?")
+    assert analyse(question).shape == "detail"
+    # control: typed alternatives without a question ask for papers on either
+    assert analyse("medical simulation or standard control tasks offline rl").shape == "list"
+
+
+def test_a_representation_is_told_as_a_proxy() -> None:
+    paper = hit("We design a pipeline that produces articulated objects from high-level "
+                "structure to geometric details, where we use a part connectivity graph and "
+                "part abstraction as proxies. Experiments show better results", "Articulated")
+    answer = alike_answer("what intermediate representations does the articulated object "
+                          "pipeline rely on?", [paper])
+    assert answer.answerable and answer.text.startswith("We design a pipeline")
