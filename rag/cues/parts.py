@@ -39,8 +39,9 @@ MIN_TERSE_DETAIL_WORDS = 2
 TERSE_TAIL_WORDS = 2
 # Two sides a ";" parts, each of at least this many words, are two questions though neither
 # names a thing (held-out ng018a, now dev: "policy gradient average reward convergence rate;
-# course-corrected greedy/thompson bandit regret"); shorter, a side may be one topic's word.
-MIN_TERSE_SIDE_WORDS = 3
+# course-corrected greedy/thompson bandit regret"; two: "mad-td benchmark; fat-to-thin fttpo
+# benchmark", dev ne017a); one word alone may be a topic's ("continual learning; forgetting").
+MIN_TERSE_SIDE_WORDS = 2
 # A few words with a figure and no question word offer a guess for the part before ("soap
 # precond freq set to what? every 10 steps? 100?", "geox model size? 7b or smaller?": fresh
 # dev batch ld): no part of their own.

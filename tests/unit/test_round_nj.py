@@ -110,6 +110,7 @@ def test_two_typed_topics_a_semicolon_parts_are_two_questions() -> None:
     assert analyse("I'm budgeting compute for a similar run; what hardware scale did the "
                    "OLMoE model take to pretrain?").parts == ()
     assert analyse("continual learning; forgetting").parts == ()
+    assert len(analyse("mad-td benchmark; fat-to-thin fttpo benchmark").parts) == 2
 
 
 @pytest.mark.parametrize("question", [
