@@ -31,6 +31,8 @@ def _counted_in(unquoted: str) -> list[str]:
     if partitive := cues.PARTITIVE_COUNT.search(unquoted):
         return _noun_phrase(partitive[1].split())
     match = cues.HOW_MANY.search(unquoted) or cues.HOW_MANY_UNTIL_PLURAL.search(unquoted)
+    if match is None and (per := cues.TERSE_PER.search(unquoted)):
+        return [per[1].casefold()]  # "olmoe experts per layer"
     if match is None and (terse := cues.TERSE_COUNT.search(unquoted)):
         head = terse[1].casefold() + "s"
         # "PORRL feedback types count" counts feedback of any kind (fresh dev batch nc)
@@ -115,6 +117,13 @@ _LAST_TERSE_QUALIFIED = re.compile(
     rf"(?!.*\b(?:{'|'.join(map(re.escape, cues.MEASURE_NOUNS))})s?\b)", re.I)
 
 
+_QUALIFIED_OF = re.compile(
+    r"\bsizes? of (?:the |its |their )?((?:[\w-]+ ){0,3}?[\w-]+)"
+    r"(?=\s+(?:in|of|for|on|with|by|from|that|which|is|are|was|were|built|made|run|taken|drawn"
+    r"|[a-z]+ed)\b|\s*\?|\s*$)",
+    re.I)
+
+
 def measure_qualifiers(question: str) -> set[str]:
     """What an asked generic measure measures: "what batch size" → batch, "what is the learning
     rate" → learning. Empty when the head stands alone ("what size is X?") or is not what is
@@ -125,6 +134,12 @@ def measure_qualifiers(question: str) -> set[str]:
                r" ([a-z][\w-]*) "
                rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
     found = {m.casefold() for m in re.findall(pattern, question, re.I)}
+    # ... or a size's after it: "size of the heartbeat-based ECG vocabulary built with ..." →
+    # vocabulary
+    # (dev split mq027a: any figure of the paper was taken)
+    # (a name is the thing sized itself: "the size of NutriBench in meal descriptions")
+    found |= {m.split()[-1].casefold() for m in _QUALIFIED_OF.findall(question)
+              if m.split()[-1].islower()}
     if cues.TERSE_MEASURE.search(question):  # typed: "heartlang ecg vocab size?" → vocab
         found |= {m.casefold() for m in _LAST_TERSE_QUALIFIED.findall(question)}
     # "feedback types count", "model-based algorithms count": the types, the algorithms are

@@ -38,6 +38,7 @@ from rag.cues.counts import (  # noqa: F401
     SHARE_ASK,
     SHARE_REACH,
     TERSE_COUNT,
+    TERSE_PER,
     VAGUE_EXTENT,
     VAGUE_SHARE,
 )

@@ -73,6 +73,10 @@ HOW_MANY_UNTIL_PLURAL = re.compile(
 # (dev split lh004b). General English.
 TERSE_COUNT = re.compile(r"\b(?!(?:the|its|their|this|that|our|what|which|total|overall|exact|"
                          r"final|full)\b)([a-z][a-z-]{2,}?)s? count\b", re.I)
+# Things per unit, typed last: "olmoe experts per layer" counts experts (dev split my027a:
+# listed as a topic).
+TERSE_PER = re.compile(r"^(?!.*\b(?:what|which|how|who|where|when|why)\b).*\b([a-z][a-z-]{2,}s)"
+                       r" per [a-z]+\s*\?*\s*$", re.I)
 # A rate asked ("how many environment steps per second", "steps/sec") is told as one: "per
 # second", "/s", "FPS", not "billions of environment steps during training" (dev split mj027,
 # mj027a, a051). General English of rates.

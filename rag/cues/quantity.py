@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from rag.cues.counts import TERSE_PER
+
 # "how + adjective" and "what/which + measure noun" ask for a quantity. The adjectives and nouns
 # are the ways English asks for an amount (grammar, not our eval's words).
 QUANTITY_ADJECTIVES = ("many much big large small long short fast slow quick quickly accurate "
@@ -103,13 +105,18 @@ QUANTITY = re.compile(
     # split mx004a: read as a topic to list), in typed words, not a question's "in terms of the
     # iteration count?" (dev split mk001b)
     r"|^(?!.*\b(?:what|which|how|who|where|when|why)\b).*\bcount\s*\?*\s*$"
+    # ... or a size, count or amount typed as a heading: "Size of the heartbeat-based ECG
+    # vocabulary?" (dev split mq027a)
+    r"|^\s*+(?:the )?(?:exact |total )?(?:size|count|amount) of\b"
     # ... or a bare "%" asked for: "react gpt4o sync vs async %" (fresh dev batch lc)
     r"|(?<=\s)%(?=\s*\??\s*$)|\bin %"
     # a blank where a figure goes: "model sizes double every ...?", "X is ___ times faster"
     # (dev split ln013a; how a cloze is typed)
     r"|\b(?:every|by|about|around|roughly|approximately|nearly|than|over|under|up to|to|at|"
     r"is|are|was|were|reaches|achieves) *+(?:\.{3}|…|_{2,})"
-    r"|多少|几个|几种|多大|多快|多久|多长", re.I)
+    r"|多少|几个|几种|多大|多快|多久|多长"
+    # ... or things per unit typed last (counts.TERSE_PER)
+    rf"|{TERSE_PER.pattern}", re.I)
 # How a cost grows is told as an order, no figure: "we reduce the time and space complexities
 # from cubic and quadratic to linear" answers "how much does X reduce the complexity" (issue 13:
 # a reference's year had stood in for the figure; general English of algorithms).

@@ -13,7 +13,7 @@ import pytest
 
 from rag.asked import asked_thing
 from rag.figures import question_figures
-from rag.measures import counted_words
+from rag.measures import counted_words, measure_qualifiers
 from rag.query import analyse, asks_purpose
 from tests.extractive_fakes import alike_answer, hit
 
@@ -170,3 +170,23 @@ def test_a_representation_is_told_as_a_proxy() -> None:
     answer = alike_answer("what intermediate representations does the articulated object "
                           "pipeline rely on?", [paper])
     assert answer.answerable and answer.text.startswith("We design a pipeline")
+
+
+def test_a_size_typed_as_a_heading_is_of_what_follows() -> None:
+    question = "Size of the heartbeat-based ECG vocabulary built with the QRS-Tokenizer?"
+    assert analyse(question).asks_for == "quantity"
+    assert measure_qualifiers(question) == {"vocabulary"}
+    # control: a name is the thing sized itself
+    assert measure_qualifiers("What's the size of NutriBench in meal descriptions?") == set()
+    paper = hit("We construct the largest heartbeat-based ECG vocabulary to date. We evaluated "
+                "HeartLang across six public ECG datasets", "HeartLang")
+    assert not alike_answer(question, [paper]).answerable
+
+
+def test_things_per_unit_typed_last_ask_a_count() -> None:
+    assert analyse("olmoe experts per layer").asks_for == "quantity"
+    assert counted_words("olmoe experts per layer") == ["experts"]
+    paper = hit("OLMoE-1B-7B has 7 billion parameters but uses only 1B per input token. It has "
+                "64 experts per layer", "OLMoE")
+    answer = alike_answer("olmoe experts per layer", [paper])
+    assert answer.answerable and "64 experts per layer" in answer.text
