@@ -267,10 +267,19 @@ def topic_words(question: str) -> list[str]:
 
 def absent_topic(question: str, known: Callable[[str], bool],
                  has_prefix: Callable[[str], bool]) -> str | None:
-    """The topic word of a list question (topic_words) that the corpus has not heard of."""
+    """The topic word of a list question (topic_words) that the corpus has not heard of; a
+    shorter one too when no English word (an acronym typed in lower case: "asr low-resource
+    languages", fresh dev batch nk026a and dev nd026a, listed unrelated papers)."""
     for word in topic_words(question):
         if any(len(part) >= cues.TOPIC_MIN_LENGTH and part not in STOPWORDS
                and part not in cues.NOT_TOPIC_WORDS and unheard(part, known, has_prefix)
                for part in word.split("-")):
             return word
-    return None
+    # typed words: an acronym typed in lower case, in no case the corpus writes it ("mdp" is
+    # heard as "MDPs"; each typed word is too many: see README; one in capitals is a name,
+    # rag/names.py missing_names)
+    typed = question.split() if cues.BARE_TOPIC.match(question) else []
+    return next((w for w in typed if cues.ACRONYM_TOPIC_LENGTH <= len(w) < cues.TOPIC_MIN_LENGTH
+                 and w.isalpha() and w.islower() and not _english_word(w) and not known(w)
+                 and not any(has_prefix(f) for f in {w, w.lower(), w.upper(), w.capitalize()})),
+                None)

@@ -64,6 +64,7 @@ from rag.cues.evidence import (  # noqa: F401
 
 # Thresholds of list answers live in rag/cues/listing.py.
 from rag.cues.listing import (  # noqa: F401
+    ACRONYM_TOPIC_LENGTH,
     ALTERNATIVE_K,
     APPLIED_REACH,
     APPLIED_TO,

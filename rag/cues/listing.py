@@ -117,6 +117,8 @@ ALIAS_DEFINITION = re.compile(
 ALIAS_CUE = re.compile(r"also known as|also called|also referred to as|a\.k\.a")
 ALIAS_SEPARATOR = re.compile(r",?\s+(?:or|and)\s+")
 TOPIC_MIN_LENGTH = 4
+# ... or this many, when no English word: a lower-case acronym ("asr"; fresh dev batch nk)
+ACRONYM_TOPIC_LENGTH = 3
 # A word is heard when the corpus has a word sharing this many first letters with it or with a
 # form it inflects ("classifying" ~ classification, "acting" ~ action).
 HEARD_PREFIX = 6

@@ -161,6 +161,7 @@ SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bparams?\b", re.I), "parameters"), (re.compile(r"\bhrs\b", re.I), "hours"),
     (re.compile(r"\bperf\b", re.I), "performance"), (re.compile(r"\bpl[sz]\b", re.I), "please"),
     (re.compile(r"\bfreq\b", re.I), "frequency"), (re.compile(r"\blr\b"), "learning rate"),
+    (re.compile(r"\bavg\b\.?", re.I), "average"),  # "avg reward PG" (dev split mv002a)
     # "ls-imagine eval env" (fresh dev batch le)
     (re.compile(r"\beval\b", re.I), "evaluation"), (re.compile(r"\benv\b", re.I), "environment"),
     (re.compile(r"\benvs\b", re.I), "environments"),

@@ -15,6 +15,7 @@ from rag.asked import asked_thing
 from rag.figures import question_figures
 from rag.measures import counted_words, measure_qualifiers
 from rag.query import analyse, asks_purpose
+from rag.spelling import absent_topic, expand_shorthand
 from tests.extractive_fakes import alike_answer, hit
 
 
@@ -190,3 +191,31 @@ def test_things_per_unit_typed_last_ask_a_count() -> None:
                 "64 experts per layer", "OLMoE")
     answer = alike_answer("olmoe experts per layer", [paper])
     assert answer.answerable and "64 experts per layer" in answer.text
+
+
+class _Corpus:
+    """A corpus that writes "MDPs", "SAEs" and "reward"."""
+
+    words = frozenset({"MDPs", "SAEs", "reward", "average"})
+
+    def known(self, word: str) -> bool:
+        return word in self.words
+
+    def has_prefix(self, prefix: str) -> bool:
+        return any(w.startswith(prefix) for w in self.words)
+
+
+@pytest.mark.parametrize(("question", "absent"), [
+    ("asr low-resource languages", "asr"),
+    ("mdp average reward", None),  # control: the corpus writes "MDPs"
+    ("sae features", None),
+    ("DSL protocol design", None),  # control: a name in capitals is missing_names's
+])
+def test_a_typed_lower_case_acronym_no_abstract_writes_is_an_absent_topic(
+        question: str, absent: str | None) -> None:
+    corpus = _Corpus()
+    assert absent_topic(question, corpus.known, corpus.has_prefix) == absent
+
+
+def test_avg_is_typed_for_average() -> None:
+    assert expand_shorthand("avg reward PG convergence") == "average reward PG convergence"
