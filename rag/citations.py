@@ -281,7 +281,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                             tuple(found.closest))
         added = ((_added(claim, paper_text, papers, embed, threshold)
                   or unbacked_tail(claim, paper_text)) if bank.space == "minilm" else None)
-        reversed_ = (check_reversal(claim, found.closest, paper_text=paper_text)
+        reversed_ = (check_reversal(claim, found.closest, paper_text=paper_text,
+                                    wider=tuple(found.sentences))
                      or figure_order_conflict(claim, found.sentences)
                      or figure_direction_conflict(claim, found.sentences)
                      or bound_conflict(claim, paper_text)

@@ -70,13 +70,15 @@ def _anchors(words: list[str], i: int) -> set[str]:
 
 def _antonym_conflict(claim: list[str], evidence: list[str], context: frozenset[str] = frozenset(),
                       together: frozenset[frozenset[str]] = frozenset(),
-                      worded_alike: bool = False) -> str | None:
-    """`worded_alike`: the evidence holds cues.PARALLEL_SHARE of the claim's content words."""
+                      worded_alike: bool = False, prefixed: bool = True) -> str | None:
+    """`worded_alike`: the evidence holds cues.PARALLEL_SHARE of the claim's content words;
+    `prefixed`: a word and its negating-prefix form are antonyms too (rag/antonyms.py)."""
     both_than = "than" in claim and "than" in evidence
     # "than" on one side only may be the roles swapped ("X were slower than LLMs" for "LLMs
     # give faster estimates"): not parallel
     parallel = worded_alike and ("than" in claim) == ("than" in evidence)
-    for pair in (*POLARITY_PAIRS, *prefix_pairs(claim, evidence, context, together)):
+    prefixes = prefix_pairs(claim, evidence, context, together) if prefixed else []
+    for pair in (*POLARITY_PAIRS, *prefixes):
         if pair[2] == "deg" and ("than" in claim or "than" in evidence):
             continue  # "lower X than Y" agrees with "Y has a high X"
         others, mine = _occurrences(evidence, pair), _occurrences(claim, pair)
@@ -328,7 +330,8 @@ def check_polarity(claim: str, evidence: str, context: tuple[str, ...] = (),
 
 
 def check_reversal(claim: str, closest: list[str], judging: bool = True,
-                   backing: tuple[str, ...] = (), paper_text: str = "") -> str | None:
+                   backing: tuple[str, ...] = (), paper_text: str = "",
+                   wider: tuple[str, ...] = ()) -> str | None:
     """The claim must not say the opposite of the evidence sentences closest to it (best
     first; English only). Judged on the whole claim and on each of its clauses, each against
     the sentence(s) sharing most of its words, if they share enough: a long claim that joins
@@ -336,7 +339,9 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
     bare negation (no antonym) is judged only on the whole claim against the closest
     sentence; judging words (cues.VALENCE_*) only when `judging`, with the other closest
     sentences as the context that may back them (and a negation: with `backing` too). A word
-    the cited abstract (`paper_text`) says elsewhere is not read against its prefixed form."""
+    the cited abstract (`paper_text`) says elsewhere is not read against its prefixed form.
+    A clause is judged against the `wider` sentences too (the cited abstracts' others): one
+    fact of a long claim may rest on a sentence the whole claim is not closest to."""
     if language_of(claim) != "en" or not closest:
         return None
     c = read_words(claim)
@@ -368,4 +373,32 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
                       or _denied_word_conflict(part, e, denied))
             if reason:
                 return reason
-    return None
+    wide = [read_words(s) for s in dict.fromkeys(wider) if s not in closest
+            and language_of(s) == "en"]
+    return next(filter(None, (_wide_conflict(part, wide, sentences, context)
+                              for part in (clauses if len(clauses) > 1 else []))), None)
+
+
+def _wide_conflict(part: list[str], wide: list[list[str]], closest: list[list[str]],
+                   context: frozenset[str]) -> str | None:
+    """A clause against the cited abstracts' other sentences: by an antonym only, and only
+    against the one sharing most of its words, more than any closest sentence and at least
+    cues.POLARITY_CLAUSE_TERMS (a faithful clause may echo a background sentence's words). Left
+    alone: a clause holding a negation (", not through the final converged teacher": how far it
+    reaches is too uncertain out of its sentence), and one whose antonym word another sentence
+    of the abstract says ("mitigates the degradation" against a background "improving": "SOAP
+    mitigates this degradation" backs it)."""
+    if any(is_negator(part, i) for i in range(len(part))):
+        return None
+    keys = content_keys(part)
+    shared = [len(keys & content_keys(e)) for e in wide]
+    most = max(shared, default=0)
+    if most < cues.POLARITY_CLAUSE_TERMS or most <= max(
+            (len(keys & content_keys(e)) for e in closest), default=0):
+        return None
+    best = wide[shared.index(most)]
+    said = {w for w in part if any(pair_side(w, pair) is not None for pair in POLARITY_PAIRS)}
+    if any(said & set(e) for e in [*closest, *wide] if e is not best):
+        return None
+    return _antonym_conflict(part, best, context, worded_alike=most >= cues.PARALLEL_SHARE * len(
+        keys), prefixed=False)
