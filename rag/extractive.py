@@ -210,7 +210,7 @@ def _one_paper_topic(question: str, intent: QuestionIntent, scored: list[ScoredS
             or topic_alternatives(question)[1:]:
         return None
     line = _detail_line(question, replace(intent, shape="detail"), scored, hits, named, weight)
-    shown = {s.text for line in listed if isinstance(line, Line) for s in line.quoted}
+    shown = {s.text for item in listed if isinstance(item, Line) for s in item.quoted}
     more = [s for s in line.quoted if s.text not in shown] if line else []
     return _compose(question, hits, [*listed, quoted_line(more)]) if more else None
 

@@ -135,9 +135,8 @@ def measure_qualifiers(question: str) -> set[str]:
                rf"(?:{'|'.join(cues.QUALIFIED_HEADS)})s?\b")
     found = {m.casefold() for m in re.findall(pattern, question, re.I)}
     # ... or a size's after it: "size of the heartbeat-based ECG vocabulary built with ..." →
-    # vocabulary
-    # (dev split mq027a: any figure of the paper was taken)
-    # (a name is the thing sized itself: "the size of NutriBench in meal descriptions")
+    # vocabulary (dev split mq027a: any figure of the paper was taken); a name is the thing
+    # sized itself ("the size of NutriBench in meal descriptions")
     found |= {m.split()[-1].casefold() for m in _QUALIFIED_OF.findall(question)
               if m.split()[-1].islower()}
     if cues.TERSE_MEASURE.search(question):  # typed: "heartlang ecg vocab size?" → vocab
