@@ -273,14 +273,15 @@ def more_of_paper(best: ScoredSentence, scored: list[ScoredSentence]) -> list[Sc
     return sorted(picked, key=lambda s: s.index)
 
 
-def with_antecedents(quoted: list[ScoredSentence],
-                     pool: list[ScoredSentence]) -> list[ScoredSentence]:
-    """The quotes, each pointing back at the sentence before it (cues.POINTS_BACK: "This
-    limitation could explain ...") led by that sentence, quoted or not."""
+def with_antecedents(quoted: list[ScoredSentence], pool: list[ScoredSentence],
+                     points_back: re.Pattern[str] = cues.POINTS_BACK) -> list[ScoredSentence]:
+    """The quotes, each pointing back at the sentence before it (`points_back`; by default
+    cues.POINTS_BACK: "This limitation could explain ...") led by that sentence, quoted or
+    not."""
     shown: list[ScoredSentence] = []
     for s in quoted:
         before = next((p for p in pool if p.marker == s.marker and p.index == s.index - 1), None)
-        if cues.POINTS_BACK.match(s.text) and before is not None and before not in shown:
+        if points_back.search(s.text) and before is not None and before not in shown:
             shown.append(before)
         if s not in shown:
             shown.append(s)

@@ -79,11 +79,12 @@ def asks_purpose(question: str) -> bool:
     """answer_shape.PURPOSE_ASK in the asking sentence: a scene set before it may describe a
     method by what it is for ("There's a verifier ..., meant for tree search. What pretrained
     model did they fine-tune?" asks a name: fresh dev batch nk)."""
-    return answer_shape.PURPOSE_ASK.search(_last_sentence(question)) is not None
+    return answer_shape.PURPOSE_ASK.search(last_sentence(question)) is not None
 
 
-def _last_sentence(question: str) -> str:
-    """The question's last sentence: the one that asks, after any setting the scene."""
+def last_sentence(question: str) -> str:
+    """The question's last sentence: the one that asks, after any setting the scene (read so
+    by rag/spelling.py topic_words too)."""
     return re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())[-1]
 
 
@@ -130,7 +131,7 @@ def _opens_question(question: str) -> bool:
     the clinical or sensor datasets ...?" asks about that work, not for papers on two topics
     (dev split lt012b); "Work on A, or on B. What do we have?" and "... Which of these papers
     deal with it, whether A or B?" ask for papers (dev y008, lt017b)."""
-    last = _last_sentence(question)
+    last = last_sentence(question)
     # ... nor does one asking after a scene set before a ";": "I'm curious whether X was tried
     # on A or also on B; which benchmark suite did they use?" (held-out ng013b, now dev)
     asked = last.split(";")[-1]

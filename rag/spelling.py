@@ -17,6 +17,7 @@ from spellchecker import SpellChecker
 
 from paperwise.text import STOPWORDS, base_forms
 from rag import cues
+from rag.query import last_sentence
 
 # A whole word of letters: not part of a hyphenated or digit-bearing name ("Llama-2", "T5x").
 _WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")
@@ -253,7 +254,7 @@ def topic_words(question: str) -> list[str]:
     cues.TASK_OF). A question of several sentences is read in its last, which asks: those before
     set the scene ("My model keeps losing what it learned on earlier tasks ... Which of these
     papers offer ways to mitigate that?": fresh dev batch lz)."""
-    question = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())[-1]
+    question = last_sentence(question)
     words = []
     for m in cues.TOPIC_SLOT.finditer(question):
         if not m[1].casefold().endswith("ing"):

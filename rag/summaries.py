@@ -10,7 +10,7 @@ import re
 
 from rag import cues
 from rag.cues import answer_shape
-from rag.evidence import ScoredSentence, first_own_sentence
+from rag.evidence import ScoredSentence, first_own_sentence, with_antecedents
 from rag.listing import Line, quoted_line
 from rag.names import is_name
 from rag.scored import rescored
@@ -54,10 +54,8 @@ def definition_line(term: str, best: ScoredSentence, pool: list[ScoredSentence])
     defining = next((s for frame in frames for s in own if frame.search(s.text)), None)
     if defining is None:
         return None
-    before = next((s for s in own if s.index == defining.index - 1), None)
     after = next((s for s in own if s.index == defining.index + 1), None)
-    picked = ([before] if before is not None
-              and answer_shape.NAMES_WHAT_CAME_BEFORE.search(defining.text) else []) + [defining]
+    picked = with_antecedents([defining], own, answer_shape.NAMES_WHAT_CAME_BEFORE)
     picked += [after] if after is not None and answer_shape.CONTINUES_DEFINITION.search(
         after.text) else []
     return quoted_line(picked)
