@@ -375,11 +375,13 @@ def check_reversal(claim: str, closest: list[str], judging: bool = True,
                 return reason
     wide = [read_words(s) for s in dict.fromkeys(wider) if s not in closest
             and language_of(s) == "en"]
-    return next(filter(None, (_wide_conflict(part, wide, sentences, context)
+    wide_known = [content_keys(e) for e in wide]
+    return next(filter(None, (_wide_conflict(part, wide, wide_known, sentences, known, context)
                               for part in (clauses if len(clauses) > 1 else []))), None)
 
 
-def _wide_conflict(part: list[str], wide: list[list[str]], closest: list[list[str]],
+def _wide_conflict(part: list[str], wide: list[list[str]], wide_known: list[set[str]],
+                   closest: list[list[str]], known: list[set[str]],
                    context: frozenset[str]) -> str | None:
     """A clause against the cited abstracts' other sentences: by an antonym only, and only
     against the one sharing most of its words, more than any closest sentence and at least
@@ -391,10 +393,10 @@ def _wide_conflict(part: list[str], wide: list[list[str]], closest: list[list[st
     if any(is_negator(part, i) for i in range(len(part))):
         return None
     keys = content_keys(part)
-    shared = [len(keys & content_keys(e)) for e in wide]
+    shared = [len(keys & k) for k in wide_known]
     most = max(shared, default=0)
-    if most < cues.POLARITY_CLAUSE_TERMS or most <= max(
-            (len(keys & content_keys(e)) for e in closest), default=0):
+    if most < cues.POLARITY_CLAUSE_TERMS or most <= max((len(keys & k) for k in known),
+                                                        default=0):
         return None
     best = wide[shared.index(most)]
     said = {w for w in part if any(pair_side(w, pair) is not None for pair in POLARITY_PAIRS)}
