@@ -191,13 +191,14 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
             outcome and bool(cues.OUTCOME_TOLD.search(s.text))))
     if intent.asks_for == "compute" and (counted := set(counted_words(question))):
         found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
-    if not found and intent.asks_for in (None, "name") and cues.BEATING.search(question):
+    if not found and intent.asks_for in (None, "name") and (
+            cues.BEATING.search(question) or cues.BASELINE_ASK.search(question)):
         # "which stronger models do they end up outperforming?" told without names ("outperform
         # models over 8× larger, as well as closed-source ones"): a partial answer beats a
         # refusal (dev split lt025b, lu011b)
         first_own = first_own_sentence(pool)
         found = [s for s in pool if s.index >= first_own.get(s.marker, 0)
-                 and cues.BEATING.search(s.text)]
+                 and cues.COMPARED_TOLD.search(s.text)]
     return found
 
 

@@ -125,6 +125,8 @@ def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:
     return bool((cues.COMPLEXITY.search(question) or cues.SPEED_ASK.search(question))
                 and cues.COMPLEXITY.search(sentence) and cues.COMPLEXITY_ORDER.search(sentence)
                 ) or _share_told(sentence, question) or bool(
+        cues.DECAY_ASK.search(question) and cues.ORDER_STATED.search(clean_for_display(sentence))
+    ) or bool(
         cues.EXTENT_ASK.search(question) and cues.VAGUE_EXTENT.search(sentence))
 
 

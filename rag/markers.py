@@ -124,7 +124,9 @@ def favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
         return scored
     return rescored(scored, cues.NAMED_SENTENCE_BONUS, lambda s: (
         s.marker in named and hits[s.marker - 1].paper.title in s.text)
-        or any(p.search(s.text) for p in parts))
+        # a name only in a link is no sentence about it: "Codes are available at: https://
+        # github.com/PeiZhou26/AutoCGP" led "AutoCGP concept source?" (fresh dev batch no)
+        or any(p.search(cues.URL.sub(" ", s.text)) for p in parts))
 
 
 def described_on_topic(question: str, intent: QuestionIntent, best: ScoredSentence,

@@ -186,6 +186,8 @@ def asked_measures(question: str) -> set[str]:
     words |= {m.casefold() for m in cues.METRIC_BEFORE_NOUN.findall(question)}
     words |= {(after_what or before_verb).casefold()
               for after_what, before_verb in cues.ENDED_AT.findall(question)}
+    if cues.POWER_ASK.search(question):
+        words |= {"exponent", "power"}
     if multiple:
         words.update(cues.MULTIPLE_WORDS)
     for adjective, synonyms in cues.MEASURE_SYNONYMS.items():

@@ -153,7 +153,8 @@ def _lists_papers(question: str) -> bool:
     if cues.TESTED_BY_ONE.search(found[0]):  # "which of the tested RLHF methods ... best"
         return False
     return not (cues.THINGS_OF_ONE.search(found[0])
-                and cues.NAMED_SUBJECT.search(question, found.end()))
+                and cues.NAMED_SUBJECT.search(question, found.end())) and not (
+        cues.DATA_OF_ONE.search(found[0]) and cues.ONE_DESCRIBED.search(question, found.end()))
 
 
 def _asks_of_named(question: str) -> bool:
@@ -251,8 +252,10 @@ def _tail_part(sides: list[str]) -> tuple[str, ...]:
         return ()
     first, tail = sides[0].split(), sides[1].split()
     cut = min(len(tail), cues.TERSE_TAIL_WORDS - 1)
-    # the topic left is of two words at least: "continual learning & forgetting" is one topic
-    if not tail or len(tail) > cues.TERSE_TAIL_WORDS or len(first) - cut < 2:
+    # the topic left is of two words at least: "continual learning & forgetting" is one topic;
+    # or a name: "JDR mechanism + baselines" (fresh dev batch no, no018a)
+    if not tail or len(tail) > cues.TERSE_TAIL_WORDS or len(first) - cut < (
+            1 if cues.NAME_LIKE.fullmatch(first[0]) else 2):
         return ()
     topic = first[: len(first) - cut]
     return f"{sides[0]}?", f"{' '.join([*topic, *tail])}?"

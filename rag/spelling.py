@@ -167,7 +167,10 @@ def _as_name(word: str, forms: dict[str, Counter[str]], known: Callable[[str], b
             # the commonest form; of forms as common, the one with more capitals ("NutriBench")
             return max(capitalised, key=lambda f: (capitalised[f], sum(map(str.isupper, f))))
         return word
-    looks_named = "-" in word or any(c.isdigit() for c in word)
+    # words hyphened through a function word describe, not name: "denoise-and-rewire"
+    # (fresh dev batch no, no018b: recased and refused as a name no abstract holds)
+    looks_named = ("-" in word and not STOPWORDS & set(word.split("-")[1:-1])) or any(
+        c.isdigit() for c in word)
     unknown = [p for p in word.split("-") if p.isalpha() and not known(p)
                and not _english().known([p])]  # "per-dataset" is two known words
     # a letter hyphened to a word names a technique ("k-means", "t-sne"): unknown as a whole

@@ -109,7 +109,9 @@ from rag.cues.naming import (  # noqa: F401
     ACCELERATOR_NAME_ASK,
     ACCELERATOR_NAMED,
     AGAINST_THE_BEST,
+    BASELINE_ASK,
     BEATING,
+    COMPARED_TOLD,
     ENUMERATOR,
     GENERIC_NAMES,
     KIND_OF_ASK,
@@ -182,6 +184,7 @@ from rag.cues.quantity import (  # noqa: F401
     COMPLEXITY,
     COMPLEXITY_ORDER,
     DATA_UNITS,
+    DECAY_ASK,
     DESCRIBING_CLAUSE,
     DIFFERENCE_WORDS,
     ENDED_AT,
@@ -196,7 +199,9 @@ from rag.cues.quantity import (  # noqa: F401
     MULTIPLE_ASK,
     MULTIPLE_WORDS,
     NO_QUESTION_WORD,
+    ORDER_STATED,
     PERFORMANCE_ASK,
+    POWER_ASK,
     POWER_TOLD,
     QUALIFIED_HEADS,
     QUALIFIER_WORDS,
@@ -269,6 +274,13 @@ DESCRIBED_PAPER = re.compile(r"\b(?:the|this)\s+(?:[\w-]+\s+){0,4}?(?:paper|work
 DESCRIBED_WORK = re.compile(r"\b(?:the|this)\s+(?:[\w-]+\s+){0,5}?work (?:that|which)\b", re.I)
 THINGS_OF_ONE = re.compile(r"\b(?:benchmarks|datasets|methods|approaches|baselines|tasks|models)$",
                            re.I)
+# ... and so do data and tasks of one paper described, not named: "Which real-world datasets
+# were used to evaluate the temporal label noise method?" (fresh dev batches nn, no: nn023,
+# no029, read as papers to list; general English, a singular "the ... method": "the federated
+# learning papers" or "methods" may be several).
+DATA_OF_ONE = re.compile(r"\b(?:benchmarks|datasets|tasks|baselines|environments|metrics)$", re.I)
+ONE_DESCRIBED = re.compile(r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,5}?(?:paper|work|study|method|"
+                           r"approach|framework|technique|algorithm)\b(?![-'’])", re.I)
 NAMED_SUBJECT = re.compile(rf"\b{AUX_WORDS}\s+(?:the\s+)?(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)"
                            r"(?!\s+(?:papers|works|studies)\b)", re.I)
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a

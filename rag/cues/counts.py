@@ -24,8 +24,11 @@ COUNTED_MODIFIER_WORDS = 3
 AMOUNT_ASK = re.compile(r"\bhow much\b", re.I)
 # "What's the count of separate components", "against what count of other PEFT methods" ask
 # as "number of" does (fresh dev batch na, na001b, na004b); "the parameter count of X" counts
-# no X (a noun before "count": TERSE_COUNT). General English.
-COUNT_OF = r"(?:(?<=\bthe )|(?<=\bwhat )|(?<=\bwhich ))count of"
+# no X (a noun before "count": TERSE_COUNT). General English. "What scale of tasks" counts
+# tasks as roughly as "tens of millions" (held-out nj003b, now dev: refused for no "scale");
+# "the scale of the training distribution" names no count (dev nk003b).
+COUNT_OF = (r"(?:(?<=\bthe )|(?<=\bwhat )|(?<=\bwhich ))count of"
+            r"|(?:(?<=\bwhat )|(?<=\bwhich ))scale of")
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
                       rf"|{COUNT_OF}"
                       # "how much on average / overall" counts nothing (dev split mg005)

@@ -88,6 +88,8 @@ QUANTITY = re.compile(
     # an exponent is a figure however it is asked: "...: exponent of the second order rmse
     # term?" (dev mk001a)
     r"|\bexponents?\b"
+    # ... and "what power of n governs the second term" asks it too (POWER_ASK)
+    r"|\bwhat power of\b"
     # a setting's value: "what value of the preconditioning frequency", "freq set to what?"
     # (fresh dev batch ld)
     r"|\bwhat (?:exact |specific )?values? (?:of|for|did|does|do|was|were|is)\b"
@@ -132,6 +134,13 @@ SPEED_ASK = re.compile(r"\bhow (?:fast|quick(?:ly)?|slow)\b|\bspeeds?\b(?![-\w])
                        re.I)
 COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cubic|logarithmic|"
                               r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
+# How fast a term decays is told by its order, "a second-order term of order O(n^(-3/4))",
+# no verb of the asking there: "at what rate in n does that correction decay?" (fresh dev
+# batch no, no003b; general English of asymptotics). The order in O( ) notation, shown.
+DECAY_ASK = re.compile(r"\b(?:rate|order|how fast|how quickly)\b(?=[^?]*\b(?:deca|vanish|shrink|"
+                       r"diminish)\w*)|\b(?:deca|vanish|shrink|diminish)\w*\b[^?]*\b(?:rate|order)\b",
+                       re.I)
+ORDER_STATED = re.compile(r"\bO\(")
 # A few typed words: no question word and no word asking for papers (TERSE_MEASURE and
 # rag/cues/naming.py TERSE_THING_ASK start so).
 # "X paper - max context length tested?" names one paper and then asks of it (dev split mx026),
@@ -296,6 +305,9 @@ _SPEED = ("faster", "speedup", "speed-up", "×", "times", "slower", "throughput"
 TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month "
                        "months year years".split())
 _POWER = ("power", "exponent", "order")
+# "What power of n governs the second term" asks an exponent, told "the power 3/4" (fresh dev
+# batch nn, nn017b; the noun after "what", not the verb: "which simulator powers Kinetix").
+POWER_ASK = re.compile(r"\bwhat power of\b", re.I)
 # ... and an exponent may be told in words: "grow proportional to the fifth power of the
 # effective horizon" (fresh dev batch ne, ne002b: answered with the paper's O(1/T) rate).
 # General English of powers.
