@@ -110,3 +110,32 @@ def likened_conflict(claim: str, paper_text: str) -> str | None:
     if found["as_do"] and cues.SET_ASIDE_BEFORE.search(claim[:found.start()]):
         return None  # "rather than X, as prior approaches do": X is theirs, set aside
     return f"says '{found[0]}' where the abstract sets it apart from earlier work"
+
+
+def dropped_conflict(claim: str, sentences: list[str], paper_text: str = "") -> str | None:
+    """The claim says its subject does without what a cited sentence says it uses ("avoids
+    using behaviour as an initial condition" for "exploits behaviour as an initial
+    condition"), and the cited abstract nowhere says it does without it."""
+    if language_of(claim) != "en":
+        return None
+    claim = clean_for_display(claim)
+    dropped = [keys for start, _, keys in avoided_spans(claim)
+               if not cues.USE_NEGATED.search(claim[:start])]  # "does not remove X" keeps X
+    if not dropped:
+        return None
+    stated = [keys for s in split_sentences(paper_text)
+              for _, _, keys in avoided_spans(clean_for_display(s))]
+    for sentence in map(clean_for_display, sentences):
+        for start, end, used in used_spans(sentence):
+            # only what the paper itself uses: "we ...", "our ...", "SIMPL is ... and exploits"
+            if not cues.SELF_SUBJECT.search(sentence[:start]):
+                continue
+            # ... the thing itself, not only its role: "rather than a graph as the output
+            # interface" for "instead of the graph, ... causal order be used as a more stable
+            # output interface" (dev split zv026)
+            if any(_same_thing(d, used) and d[0] in used for d in dropped) and not any(
+                    _same_thing(d, s) or _same_thing(s, d) for d in dropped for s in stated):
+                phrase = sentence[start:end]
+                return f"says it does without what the abstract says it uses: '{phrase}'"
+    return None
+

@@ -20,7 +20,7 @@ from paperwise.text import (
     word_root,
 )
 from paperwise.types import AnswerSentence, Citation, Hit, PaperSentences, SentenceBank
-from rag.avoided import avoided_conflict, likened_conflict
+from rag.avoided import avoided_conflict, dropped_conflict, likened_conflict
 from rag.borrowed import added_run, borrowed_phrases
 from rag.claim_names import names_in
 from rag.claims import ClaimCheck, check_attribution, check_claim
@@ -289,6 +289,7 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or misplaced_figure(claim, found.sentences)
                      or swapped_cost_order(claim, paper_text)
                      or avoided_conflict(claim, found.sentences, paper_text)
+                     or dropped_conflict(claim, found.sentences, paper_text)
                      or likened_conflict(claim, paper_text)
                      or check_comparison(claim, paper_text)
                      or check_direction(claim, paper_text)

@@ -25,6 +25,7 @@ from rag.cues.drawbacks import (
     NULL_EFFECT,
     NULL_EFFECT_SHARED_TERMS,
     PRONOUN_OBJECTS,
+    REPLACE_DENIED,
     REPLACED_OBJECT_WORDS,
     REPLACES,
 )
@@ -111,7 +112,7 @@ def check_replaced_aid(claim: str, paper_text: str) -> str | None:
     designers") that the abstract sentence naming it says the method complements or assists."""
     claim = strip_markers(claim)
     found = REPLACES.search(claim)
-    if not found or language_of(claim) != "en":
+    if not found or language_of(claim) != "en" or REPLACE_DENIED.search(claim[:found.start()]):
         return None
     thing = (found["o"] or found["o2"]).split()[:REPLACED_OBJECT_WORDS]
     if all(w.lower() in PRONOUN_OBJECTS for w in thing):  # what came before: "outperform LLMs and"

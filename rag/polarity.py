@@ -164,7 +164,7 @@ def _negation_conflict(claim: list[str], evidence: list[str]) -> str | None:
                 if is_negator(other, j)]
         for i in mine:
             scope, subject = _scope(one, i), _subject(one, i)
-            if scope <= _unnegated(one, mine):
+            if scope <= _unnegated(one, mine) or _of_earlier_work(one, i):
                 continue  # "where X is applied ... where X is not applied": both are said
             covered = len(scope & keys) >= cues.NEGATION_COVERAGE * len(scope)
             if (any((scope | subject) & words for words in near) or not scope or not covered
@@ -297,6 +297,14 @@ def _negation_backed(claim: list[str], others: list[list[str]]) -> bool:
 
 def _scope(words: list[str], i: int) -> set[str]:
     return clause_content(words, i + 1, i + 1 + NEGATION_SCOPE, keep_last=False)
+
+
+def _of_earlier_work(words: list[str], i: int) -> bool:
+    """The negator at i stands in a relative clause of earlier work: "existing methods,
+    which do not ..." (cues.EARLIER_WORK_WORDS)."""
+    before = [w.lower() for w in words[max(0, i - cues.EARLIER_WORK_REACH):i]]
+    relative = [j for j, w in enumerate(before) if w in cues.RELATIVE_WORDS]
+    return bool(relative) and bool(cues.EARLIER_WORK_WORDS & set(before[:relative[-1]]))
 
 
 def _subject(words: list[str], i: int) -> set[str]:

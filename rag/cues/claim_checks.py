@@ -102,6 +102,8 @@ USES = re.compile(
     r"\b(?:rel(?:y|ies|ied|ying) (?:on|upon)|depend\w* (?:on|upon)|rest(?:s|ed|ing)? (?:on|upon)|"
     r"keep(?:s|ing)?|kept|"
     r"retain\w*|requir\w*|needs?|needed|needing|still|us(?:e|es|ed|ing)|employ\w*|"
+    # "exploits behaviour as an initial condition" (held-out yu051, now dev; general English)
+    r"exploit\w*|leverag\w*|utili[sz]\w*|"
     r"(?:based|built|relying|grounded) (?:on|upon|into)|built into|(?:only )?under|"
     r"derive\w* [\w-]+(?: [\w-]+){0,2} from|has to|have to|having to|must"
     # "captures multiple scales only by limiting the attention field" uses the limiting the
@@ -123,7 +125,8 @@ UNLIKE_WORDS = 10
 # "keeping accuracy": dev split, 2 faithful sentences flagged without this).
 LOSS_START = re.compile(r"(?:sacrific|los[ei]|lost|compromis|hurt|harm|degrad|forgo|forfeit|"
                         r"reduc|weaken|impair)\w*\b", re.I)
-# A negator this close before a use cue negates it ("does not need to keep any data").
+# A negator this close before a use cue negates it ("does not need to keep any data"), and one
+# before a cue of doing without too ("does not remove the problem": dev split ze006).
 USE_NEGATED = re.compile(r"\b(?:not|never|no|nor|without)\b(?:\s+\S+){0,2}\s*$", re.I)
 # ... and so does one of these just after it: "needs no prior knowledge" (issue 12, fresh
 # held-out batch zf: 1 faithful sentence flagged).
@@ -134,7 +137,16 @@ NONE_USED = re.compile(r"(?:no|none|neither|nothing|nor|zero)\b", re.I)
 # rely on predefined skills, our approach ...": held-out batch zn027x, general English).
 EARLIER_WORK = re.compile(r"\b(?:prior|previous|earlier|existing|conventional|traditional|"
                           r"standard|other|baseline|competing|recent)\b"
-                          rf"|\bunlike\s+{_THOSE_THAT}\s*$", re.I)
+                          rf"|\bunlike\s+{_THOSE_THAT}\s*$"
+                          # "in contrast to methods built on X": X is theirs (fresh dev batch
+                          # yx, yx005: a faithful answer replaced; general English of contrast)
+                          r"|\b(?:in contrast (?:to|with)|as opposed to|contrary to)\s+"
+                          r"(?:[\w-]+\s+){0,3}(?:(?:that|which|who)\s+)?$", re.I)
+# What the paper itself uses (rag/avoided.py dropped_conflict): a sentence whose subject is
+# "we", "our ...", "this method" or a name ("SIMPL is fast ... and exploits behaviour"), not
+# one telling what others use (dev split: 6 faithful sentences flagged without it).
+SELF_SUBJECT = re.compile(r"\b(?:we|our|us)\b|\bth(?:is|e proposed) (?:paper|work|method|approach|"
+                          r"framework|model|algorithm)\b|^\s*(?-i:[A-Z][\w-]*[A-Z][\w-]*)\b", re.I)
 # "without such an assumption": the noun stands for its last mention before, read with the
 # ANTECEDENT_WORDS words ahead of it ("a smoothness assumption"; general English anaphora,
 # dev split zf011x).

@@ -48,6 +48,10 @@ REPLACES = re.compile(r"\b(?:replac(?:e|es|ed|ing)|supplant\w*|substitut\w* for|
                       r"(?P<o>[^,.;]{3,50})"
                       r"|\b(?:make|makes|made|making|render\w*)\s+(?P<o2>[^,.;]{2,50}?)\s+"
                       r"(?:unnecessary|redundant|obsolete|superfluous)\b", re.I)
+# ... unless denied: "complementing LLMs ..., not substituting for them" (fresh dev batch yx,
+# yx011: a faithful sentence flagged; general English of negation)
+REPLACE_DENIED = re.compile(r"\b(?:not|never|no|nor|without|rather than|instead of)\b"
+                            r"(?:\s+\S+){0,2}\s*$", re.I)
 AIDS = re.compile(r"\b(?:complement\w*|augment\w*|assist\w*|auxiliary|alongside|in (?:combination|"
                   r"conjunction|tandem) with|aid(?:s|ed|ing)?)\b", re.I)
 REPLACED_OBJECT_WORDS = 4  # the words after a replacing verb read as what it replaces

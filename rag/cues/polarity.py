@@ -203,6 +203,14 @@ GENERIC_VERBS = frozenset("achieve show yield obtain lead result make provide de
 POLARITY_WINDOW = 3  # tokens either side of an antonym that anchor what it speaks of
 ROLE_WINDOW = 5  # tokens either side of a comparison that hold the things compared
 NEGATION_SCOPE = 4  # tokens after a negator that it negates
+# A negator in a clause describing earlier work ("existing methods, which do not model the
+# temporal nature of this noise, underperform") says what that work lacks, not that the paper
+# denies it (fresh dev batch yx, yx044: a faithful sentence flagged). Looked for this many
+# tokens back; general English of related work.
+EARLIER_WORK_WORDS = frozenset("prior previous earlier existing conventional traditional standard "
+                               "baseline competing".split())
+RELATIVE_WORDS = frozenset("which that who".split())
+EARLIER_WORK_REACH = 7
 # Words before an antonym a negator may stand within to negate it, not counting articles:
 # "no shared vocabulary" and "without requiring a shared vocabulary" both negate "shared"
 # (issue 12, fresh dev batch 15: the article put the negator out of reach).

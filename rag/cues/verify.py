@@ -18,6 +18,8 @@ from rag.cues.polarity import (  # noqa: F401
     CONTRAST_REACH,
     DOUBT_REACH,
     DOUBTING_WORDS,
+    EARLIER_WORK_REACH,
+    EARLIER_WORK_WORDS,
     GENERIC_VERBS,
     IMPLICIT_ADJECTIVES,
     IMPLICIT_REACH,
@@ -35,6 +37,7 @@ from rag.cues.polarity import (  # noqa: F401
     POLARITY_MIN_OVERLAP,
     POLARITY_PAIRS,
     POLARITY_WINDOW,
+    RELATIVE_WORDS,
     ROLE_WINDOW,
     SENTENCE_ENDS,
     VERB_NEGATORS,
@@ -265,7 +268,10 @@ STRETCHING_WORDS: dict[str, re.Pattern[str]] = {
     r"at the (?:cost|expense|price) of|comes? at a (?:cost|price)":
         re.compile(r"\b(?:costs?|costly|expense|expensive|price|trade-?offs?|sacrific\w*|"
                    r"compromis\w*)\b", re.I),
-    r"plans? to|planned to|intends? to|intended to|future work|will (?:be )?"
+    # ... not a purpose: "this is intended to reduce misalignment" says what a part is for
+    # (fresh dev batch yx, yx005: a faithful answer replaced)
+    r"plans? to|planned to|intends? to|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )intended to|"
+    r"future work|will (?:be )?"
     r"(?:extend|extended|explore|explored|investigate|apply|applied|release|released|address)":
         re.compile(r"\b(?:future|plan|plans|planned|intend\w*|will)\b", re.I),
 }
