@@ -53,6 +53,11 @@ def names_paper(question: str, title: str) -> bool:
     if not is_name(title) and re.search(rf"(?<![\w-]){re.escape(title)}\s+{cues.KINDS_OF_WORK}",
                                         question, re.I):
         return False
+    # ... and so is one after "a": "first chooses a cluster with a policy gradient" (held-out
+    # nj008b, now dev: answered from the paper titled "Policy gradient"; a name takes no "a")
+    if not is_name(title) and re.search(rf"\b(?:a|an)\s+{re.escape(title)}(?![\w-])", question,
+                                        re.I):
+        return False
     return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(
         rf"(?<![\w-]){re.escape(title.casefold())}(?!\w|-(?!\d))", question.casefold()))
 

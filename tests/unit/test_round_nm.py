@@ -3,12 +3,14 @@ A word asking what a name stands for ("acronym") and words hyphened through a fu
 ("denoise-and-rewire") are no names; "what scale of" counts; a best that is beaten asks a
 margin; a term's rate of decay is told by its order; "what power of n" asks an exponent;
 baselines are told by what a method beats; a named subject's typed second detail; data of one
-described paper asked; a name inside a link is no sentence about it."""
+described paper asked; a name inside a link is no sentence about it; a title in plain words
+after "a" names no paper."""
 
 from __future__ import annotations
 
 from rag.markers import favour_named
 from rag.measures import counted_words
+from rag.names import names_paper
 from rag.query import analyse, split_parts
 from rag.scored import ScoredSentence
 from tests.extractive_fakes import alike_answer, hit, recased_in
@@ -101,3 +103,11 @@ def test_a_name_inside_a_link_is_no_sentence_about_it() -> None:
                                                       "AutoCGP concept source?")}
     assert raised[link.text] == 0.5
     assert raised[own.text] > 0.5  # control: a name in the sentence's own words
+
+
+def test_a_plain_title_after_a_is_no_name() -> None:
+    question = "It first chooses a cluster with a policy gradient; how does it pick the action?"
+    assert not names_paper(question, "Policy gradient")
+    # controls: the title bare, and a name after "a"
+    assert names_paper("How fast does policy gradient converge?", "Policy gradient")
+    assert names_paper("Is an FB-CPR model promptable?", "FB-CPR")
