@@ -152,6 +152,11 @@ def _lists_papers(question: str) -> bool:
         return False
     if cues.TESTED_BY_ONE.search(found[0]):  # "which of the tested RLHF methods ... best"
         return False
+    # "How many environments were used in X, and which ones?": the ones counted (fresh dev
+    # batch nn, nn024)
+    if found[0].lower().startswith("which ones") and cues.HOW_MANY.search(
+            question[:found.start()]):
+        return False
     return not (cues.THINGS_OF_ONE.search(found[0])
                 and cues.NAMED_SUBJECT.search(question, found.end())) and not (
         cues.DATA_OF_ONE.search(found[0]) and cues.ONE_DESCRIBED.search(question, found.end()))

@@ -4,7 +4,7 @@ A word asking what a name stands for ("acronym") and words hyphened through a fu
 margin; a term's rate of decay is told by its order; "what power of n" asks an exponent;
 baselines are told by what a method beats; a named subject's typed second detail; data of one
 described paper asked; a name inside a link is no sentence about it; a title in plain words
-after "a" names no paper."""
+after "a" names no paper; "and which ones" after a count asks the ones counted."""
 
 from __future__ import annotations
 
@@ -111,3 +111,10 @@ def test_a_plain_title_after_a_is_no_name() -> None:
     # controls: the title bare, and a name after "a"
     assert names_paper("How fast does policy gradient converge?", "Policy gradient")
     assert names_paper("Is an FB-CPR model promptable?", "FB-CPR")
+
+
+def test_which_ones_after_a_count_asks_the_ones_counted() -> None:
+    question = ("How many RL environments were used in the flat reward landscapes robustness "
+                "study, and which ones?")
+    assert analyse(question).shape == "detail"
+    assert analyse("Which ones study reward landscapes?").shape == "list"  # control
