@@ -71,6 +71,9 @@ _ENDED_AT = (r"(?:(?!(?:did|does|do|was|were|is|are|has|have)\b)([\w-]+) )?(?:\S
              r"([\w-]+) (?:ends?|ended|lands?|landed|tops?|topped|settles?|settled) "
              r"(?:up |out )?(?:at|to)\s*[?？]")
 ENDED_AT = re.compile(rf"\bwhat {_ENDED_AT}", re.I)
+# "What power of n governs the second term" asks an exponent, told "the power 3/4" (fresh dev
+# batch nn, nn017b; the noun after "what", not the verb: "which simulator powers Kinetix").
+POWER_ASK = re.compile(r"\bwhat power of\b", re.I)
 QUANTITY = re.compile(
     rf"\bhow (?:{'|'.join(QUANTITY_ADJECTIVES)})\b|\bby how much\b|\bhow many times\b"
     # "by what (exact) factor": a multiple ("what factors" alone asks for causes; batch 28)
@@ -88,8 +91,8 @@ QUANTITY = re.compile(
     # an exponent is a figure however it is asked: "...: exponent of the second order rmse
     # term?" (dev mk001a)
     r"|\bexponents?\b"
-    # ... and "what power of n governs the second term" asks it too (POWER_ASK)
-    r"|\bwhat power of\b"
+    # ... and "what power of n governs the second term" asks it too
+    rf"|{POWER_ASK.pattern}"
     # a setting's value: "what value of the preconditioning frequency", "freq set to what?"
     # (fresh dev batch ld)
     r"|\bwhat (?:exact |specific )?values? (?:of|for|did|does|do|was|were|is)\b"
@@ -305,9 +308,6 @@ _SPEED = ("faster", "speedup", "speed-up", "×", "times", "slower", "throughput"
 TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month "
                        "months year years".split())
 _POWER = ("power", "exponent", "order")
-# "What power of n governs the second term" asks an exponent, told "the power 3/4" (fresh dev
-# batch nn, nn017b; the noun after "what", not the verb: "which simulator powers Kinetix").
-POWER_ASK = re.compile(r"\bwhat power of\b", re.I)
 # ... and an exponent may be told in words: "grow proportional to the fifth power of the
 # effective horizon" (fresh dev batch ne, ne002b: answered with the paper's O(1/T) rate).
 # General English of powers.
