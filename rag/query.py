@@ -259,7 +259,7 @@ def _tail_part(sides: list[str]) -> tuple[str, ...]:
     cut = min(len(tail), cues.TERSE_TAIL_WORDS - 1)
     # the topic left is of two words at least: "continual learning & forgetting" is one topic;
     # or a name: "JDR mechanism + baselines" (fresh dev batch no, no018a)
-    if not tail or len(tail) > cues.TERSE_TAIL_WORDS or len(first) - cut < (
+    if not tail or not first or len(tail) > cues.TERSE_TAIL_WORDS or len(first) - cut < (
             1 if cues.NAME_LIKE.fullmatch(first[0]) else 2):
         return ()
     topic = first[: len(first) - cut]

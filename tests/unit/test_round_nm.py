@@ -118,3 +118,7 @@ def test_which_ones_after_a_count_asks_the_ones_counted() -> None:
                 "study, and which ones?")
     assert analyse(question).shape == "detail"
     assert analyse("Which ones study reward landscapes?").shape == "list"  # control
+
+
+def test_a_typed_side_with_nothing_before_it_is_no_part() -> None:
+    assert split_parts("\t + 0") == ()  # the fuzz test's case: no first side to ask of
