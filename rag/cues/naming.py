@@ -34,17 +34,17 @@ RANKING_ASK = re.compile(rf"(?m:^)(?:(?!\b(?:which|what|who)\b).)*+\b(?:which|wh
                          r"(?:[\s-]+(?:performing|ranked|rated|scoring))?|(?:most|least)[\s-]+\w+)"
                          r"[\s-]+(?:models?|methods?|llms?|systems?|"
                          r"approach(?:es)?|baselines?|performers?)\b", re.I)
-# A superlative naming what a figure is measured against asks for no ranking: "what margin
-# does it report over the prior best method" asks for the margin (dev split lo001b), and so
-# does the best beaten: "by what margin does X beat the previous best" (fresh dev batch no,
-# no001b; BEATING_VERBS below).
-AGAINST_THE_BEST = re.compile(r"\b(?:over|than|against|versus|vs\.?|beyond|to|from|"
-                              r"(?:outperform|surpass|beat|outdo|outstrip)\w*)\s+(?:the\s+)?"
-                              r"(?:(?:prior|previous|current|existing|second)\s+)?"
-                              r"(?:best|strongest|top)\b", re.I)
 # Beating another: "which models does it outperform?" asks for what is beaten, which a
 # sentence saying that it outperforms something tells, named or not (dev split lt025b).
 BEATING_VERBS = "outperform|surpass|beat|outdo|outstrip"  # also rag/cues/claim_checks.py
+# A superlative naming what a figure is measured against asks for no ranking: "what margin
+# does it report over the prior best method" asks for the margin (dev split lo001b), and so
+# does the best beaten: "by what margin does X beat the previous best" (fresh dev batch no,
+# no001b).
+AGAINST_THE_BEST = re.compile(r"\b(?:over|than|against|versus|vs\.?|beyond|to|from|"
+                              rf"(?:{BEATING_VERBS})\w*)\s+(?:the\s+)?"
+                              r"(?:(?:prior|previous|current|existing|second)\s+)?"
+                              r"(?:best|strongest|top)\b", re.I)
 BEATING = re.compile(rf"\b(?:{BEATING_VERBS})\w*", re.I)
 # ... and so does asking what it was compared with: "jdr mechanism + baselines" is told "it
 # consistently outperforms existing rewiring methods" (fresh dev batch no, no018a) or by what
