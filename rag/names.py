@@ -45,7 +45,15 @@ def name_tokens(question: str) -> list[str]:
 def names_paper(question: str, title: str) -> bool:
     """Whether the question names a paper by its title, when that title is short enough to be
     a name ("FB-CPR", "AIR-BENCH 2024"), as a whole word; a version may follow ("OLMoE-1B-7B"
-    names OLMoE: fresh batch t)."""
+    names OLMoE: fresh batch t). A title with its acronym, "Sequential Monte Carlo (SMC)", is
+    named by either ("smc constrained LM generation": held-out nm001a, now dev)."""
+    both = cues.TITLE_WITH_ACRONYM.fullmatch(title)
+    if both is not None:  # the acronym of a topic is a topic before a kind ("NAS methods")
+        return any(_names_title(question, part, topic=True) for part in both.groups())
+    return _names_title(question, title)
+
+
+def _names_title(question: str, title: str, topic: bool = False) -> bool:
     if title.casefold() not in question.casefold():  # the cheap test first: search asks often
         return False
     # a title in plain words before a plural kind is a topic: "RKHS-based policy gradient
@@ -53,7 +61,7 @@ def names_paper(question: str, title: str) -> bool:
     # is one after "a": "first chooses a cluster with a policy gradient" (held-out nj008b, now
     # dev: answered from the paper titled "Policy gradient"; a name takes no "a")
     plain = re.escape(title)
-    if not is_name(title) and re.search(rf"(?<![\w-]){plain}\s+{cues.KINDS_OF_WORK}"
+    if (topic or not is_name(title)) and re.search(rf"(?<![\w-]){plain}\s+{cues.KINDS_OF_WORK}"
                                         rf"|\b(?:a|an)\s+{plain}(?![\w-])", question, re.I):
         return False
     return len(title.split()) <= cues.NAME_MAX_WORDS and bool(re.search(

@@ -285,7 +285,12 @@ _REDUCED_CLAUSE = re.compile(r"((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+([a-z]+ed\s+(?:in
 
 def as_question(text: str) -> str:
     """"Tell me the number of X" reads as "what is the number of X", "tell me the datasets X
-    was run on" as "what datasets X was run on"; "what's" as "what is"."""
+    was run on" as "what datasets X was run on"; "what's" as "what is"; "what the X offers"
+    as "what does the X offers"."""
+    return cues.EMBEDDED_WHAT.sub(r"\1 does ", _as_question(text), count=1)
+
+
+def _as_question(text: str) -> str:
     # "whats" is typed for "what's" (fresh dev batch s)
     text = re.sub(r"\b(what|how|which|who)'s\b|\b(what)s\b", r"\1\2 is", text, flags=re.I)
     # "which names of the datasets", "I'd like the names of the datasets X used" ask which

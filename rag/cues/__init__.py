@@ -131,6 +131,7 @@ from rag.cues.naming import (  # noqa: F401
     SIZE_WORDS,
     TERSE_KIND_ASK,
     TERSE_THING_ASK,
+    TITLE_WITH_ACRONYM,
     WRITTEN_OUT_WORDS,
 )
 
@@ -144,6 +145,7 @@ from rag.cues.parts import (  # noqa: F401
     ALTERNATIVES,
     ASKS_AGAIN,
     BARE_TOPIC,
+    EMBEDDED_WHAT,
     ENUMERATED_TOPICS,
     EXAMPLE_CLAUSE,
     IMPERATIVE_ASK,
@@ -296,6 +298,10 @@ COMPARE_ASK = re.compile(
     r"\bcompare[sd]?\b|\bcomparison\b|\bdiffer(?:s|ed)?\b|\bdifferences? (?:between|from|"
     r"among)\b|\bhow (?:is|are|does|do) \S+(?: \S+){0,4} different\b|\bversus\b|\bvs\.?\s|"
     r"\bhow do .+ and .+ (?:differ|compare)\b"
+    # what two things share is a comparison too: "what do Loopy and CyberHost have in common?"
+    # (fresh dev batch nr; general English)
+    r"|\b(?:have|has) in common\b|\bsimilarit(?:y|ies)\b(?: \w+){0,3} (?:between|of)\b"
+    r"|\bwhat do .+ and .+ share\b"
     # "a couple of papers here model RNA. How does each of them build in ...?" asks paper by
     # paper (dev mv022b; general English)
     r"|\beach of (?:them|(?:these|those|the) (?:papers|works|studies|methods|approaches|"

@@ -271,3 +271,6 @@ GENERIC_NAMES = frozenset((
 # Inception Distance" as "FIDs": fresh dev batch na, na003b): runs of up to this many
 # capitalised words are tried (the longest written-out names of the dev split's acronyms).
 WRITTEN_OUT_WORDS = 5
+# A title with its acronym, "Sequential Monte Carlo (SMC)": the paper is named by either part
+# (held-out nm001a, now dev: "smc constrained LM generation" named no paper).
+TITLE_WITH_ACRONYM = re.compile(r"(.+?)\s*\(([A-Z][\w-]*[A-Z][\w-]*)\)")

@@ -238,8 +238,20 @@ IMPERATIVE_ASK = re.compile(
     r"me|find(?: me\b)?|i'?d like to know|i would like to know|i want to know|i wonder|"
     # "I need to know which ...", "I'd like the names of ..." (fresh dev batch ma requests)
     r"i need to know|i'?d like|i would like|"
+    # "I need the number of complexes in ..." asks it (fresh dev batch nq)
+    r"i need(?= the\b)|"
+    # "explain which gradient estimator X uses", "could you describe what X offers": a request
+    # to explain or describe a wh-clause asks that clause (fresh dev batch nq); "explain X",
+    # "describe X" ask for a summary, as they are
+    r"(?:explain|describe)(?:\s+to\s+me)?(?=\s+(?:what|which|how|why|who|whom|where|when|"
+    r"whether)\b)|"
     r"do you know)\b"  # "find methods" is no "find me" (batch u: read as "thods that ...")
     r"(?:\s+(?:about|please))?\s*,?\s*", re.I)
+# An embedded question: "what the POGEMA suite offers to ..." (after "I'd like to know", "explain"
+# or typed so) asks what the suite offers; "what" before a determiner is never "which": read as
+# "what does the ...", not as a "what suite" asking for a name (fresh dev batch nq)
+EMBEDDED_WHAT = re.compile(r"^(\s*(?:what|which))\s+(?=(?:the|its|their|this|these|those)\s)",
+                           re.I)
 # A request after a description or a leading clause ("... . Before copying it, I'd like to know
 # the ..."): read as a request of its own (held-out descriptive wordings, general English).
 LATER_REQUEST = re.compile(r"(?<=[.!?;:,])\s+(?=(?:i'?d like to know|i would like to know|"

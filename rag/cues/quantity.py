@@ -319,6 +319,10 @@ _PLACES = ("scenes", "environments", "rooms", "locations", "spaces", "sites", "l
            "homes", "apartments", "buildings")
 MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": _TIME, "duration": _TIME, "period": _TIME, "interval": _TIME,
+    # what something costs is told in money or in compute time: "the reported wall-clock cost
+    # of shrinking the 7B Llama 2 model" → "in just 15 minutes" (held-out nm002b, now dev)
+    "cost": ("$", "dollar", "dollars", "compute", "gpu", "flop", "flops", *_TIME),
+    "runtime": _TIME, "wall-clock": _TIME,
     # "By how much does X speed up training?" is told "~40% faster" (fresh dev batch 16).
     "speed": _SPEED, "speedup": _SPEED, "speed-up": _SPEED,  # hyphenated too (dev mr003b)
     "acceleration": _SPEED,
@@ -337,6 +341,12 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     # an application area is a domain: "how many such areas" → "four challenging domains" (dev
     # split lm005b; general English)
     "areas": ("domains", "fields"), "domains": ("areas", "fields"),
+    # a model's weights are its parameters: "how many weights in total" → "7 billion
+    # parameters" (fresh dev batch nr; ML usage)
+    "weights": ("parameters", "params"), "parameters": ("weights", "params"),
+    # hardware is counted as devices or platforms: "how many hardware platforms" → "up to 19
+    # hardware devices" (fresh dev batch nr)
+    "platforms": ("devices", "hardware"), "devices": ("platforms", "hardware"),
     # "feedback types count" is told "two kinds of feedback" (fresh dev batch nc, nc005a)
     **{head: GENERIC_COUNT_HEADS for head in GENERIC_COUNT_HEADS},
     "rate": ("%", "percent"), "percentage": ("%", "percent"), "percent": ("%",),
