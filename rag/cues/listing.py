@@ -8,12 +8,9 @@ import re
 # A paper fits a list question when its best sentence scores at least LIST_MIN_SCORE and within
 # LIST_MARGIN of the best paper's (dev split multi/either questions; issue 13 round 4: 0.38/0.2
 # cited every gold paper in 17 of 21 dev list questions, 0.35/0.26 in 19, with
-# rag/cues/answer_shape.LIST_COVER_RATIO keeping the extra papers listed few). Measured again
-# on the 1,233 dev multi-paper questions of the eighth stop of 2026-12-06: 0.26 cited every
-# gold paper in 1,014, 0.30 in 1,024 (10 more, 2 answers lost a key term; their citation
-# precision 0.753 -> 0.737), 0.34 in 1,026 (0.727): 0.30.
+# rag/cues/answer_shape.LIST_COVER_RATIO keeping the extra papers listed few).
 LIST_MIN_SCORE = {"en": 0.35, "zh": 0.6, "other": 0.6}
-LIST_MARGIN = 0.30
+LIST_MARGIN = 0.26
 # ... or, when some paper fits so, whatever its share of the question's words, when its best
 # sentence's embedding cosine alone is within LIST_SIMILAR_MARGIN of the likest paper's: papers
 # telling the topic in their own words ("forgets old tasks when trained sequentially" for
