@@ -9,6 +9,7 @@ import re
 from paperwise.text import clean_for_display, stem, terms
 from paperwise.types import Hit
 from rag import cues
+from rag.asking import as_question
 from rag.figures import (
     compared_against,
     compares_with_other,
@@ -25,7 +26,7 @@ from rag.measures import (
     sized_part,
 )
 from rag.names import acronym_heads, asked_version, name_pattern, name_tokens
-from rag.query import QuestionIntent, as_question
+from rag.query import QuestionIntent
 from rag.scored import ScoredSentence
 
 # the cue words as terms, stemmed once

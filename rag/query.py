@@ -24,6 +24,7 @@ from paperwise.text import (
 from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
 from rag.alternatives import phrase_alternatives
+from rag.asking import CLAUSE_VERB, as_question
 from rag.cues import answer_shape
 from rag.names import name_tokens
 
@@ -118,7 +119,7 @@ def _shape(question: str) -> Shape:
     # "What are the datasets X was evaluated on?" asks for what a clause specifies, not for a
     # summary of X (fresh dev batch b)
     summary = cues.SUMMARY_ASK.search(question)
-    specified = summary and (_CLAUSE_VERB.search(question[summary.end():])
+    specified = summary and (CLAUSE_VERB.search(question[summary.end():])
                              or cues.EVALUATION_ASK.search(question)
                              or cues.PARTICIPLE_ASK.search(question[summary.end():]))
     return ("summary" if summary and not specified and not cues.METHOD_ASK.search(question)
@@ -274,63 +275,6 @@ def _pieces(question: str) -> list[tuple[str, str]]:
         pieces.append((question[start:found.start()], found.group()[:1]))
         start = found.end()
     return [*pieces, (question[start:], "")]
-
-
-# An auxiliary verb after the asked noun: a clause that says which ("the datasets X was run on").
-_CLAUSE_VERB = re.compile(rf"\b{cues.AUX_WORDS}\b", re.I)
-# a few words, then a participle and its preposition: "8 simulators used in ..."
-_REDUCED_CLAUSE = re.compile(r"((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+([a-z]+ed\s+(?:in|on|by|for|to|"
-                             r"with|across|during)\b)", re.I)
-
-
-def as_question(text: str) -> str:
-    """"Tell me the number of X" reads as "what is the number of X", "tell me the datasets X
-    was run on" as "what datasets X was run on"; "what's" as "what is"; "what the X offers"
-    as "what does the X offers"."""
-    return cues.EMBEDDED_WHAT.sub(r"\1 does ", _as_question(text), count=1)
-
-
-def _as_question(text: str) -> str:
-    # "whats" is typed for "what's" (fresh dev batch s)
-    text = re.sub(r"\b(what|how|which|who)'s\b|\b(what)s\b", r"\1\2 is", text, flags=re.I)
-    # "which names of the datasets", "I'd like the names of the datasets X used" ask which
-    # datasets X used (fresh dev batch ma)
-    # ... and "what are the names of the benchmarks (they used)?" (dev split mw025b wording)
-    text = re.sub(r"\b(what|which)(?: (?:are|were|is|was) the)? names? of (?:the |its |their )?",
-                  r"\1 ", text, flags=re.I)
-    text = re.sub(r"\b(like|know|need|want|give me|tell me|show me|list) the names? of "
-                  r"(?:the |its |their )?", r"\1 which ", text, flags=re.I)
-    # a description may come first: "X trains a policy on ... . Before copying the setup, I'd
-    # like to know the exact proportion of ..." asks what the proportion is (dev split lv022b)
-    lead = cues.LATER_REQUEST.search(text)
-    if lead is not None:
-        return text[:lead.end()] + as_question(text[lead.end():])
-    # "what are the six datasets AFLOW is evaluated on" asks "what six datasets ..." (fresh
-    # batch d): a clause after the noun says which, so it is no summary of the noun
-    asked = re.match(r"(\s*(?:what|which)) (?:is|are) (?:the|its|their) (.+)", text, re.I)
-    if asked and _CLAUSE_VERB.search(asked[2]):
-        return f"{asked[1]} {asked[2]}"
-    listed = cues.LIST_THE_ASK.match(text)
-    if listed and not cues.LIST_ASK.search(text) and _CLAUSE_VERB.search(text[listed.end():]):
-        return f"what {text[listed.end():]}"
-    # ... and so does a participle after the listed things: "list the 8 simulators used in
-    # SPA's evaluation" asks what simulators were used (dev split d021)
-    if listed and not cues.LIST_ASK.search(text) and (
-            reduced := _REDUCED_CLAUSE.match(text[listed.end():])):
-        return f"what {reduced[1]} were {text[listed.end() + reduced.start(2):]}"
-    match = cues.IMPERATIVE_ASK.match(text)
-    if match is None or cues.LIST_ASK.search(text):  # "find work on X" asks for papers as it is
-        return text
-    rest = text[match.end():]
-    if not re.match(r"(?:the|a|an)\b", rest, re.I):
-        # "tell me about FB-CPR" asks what FB-CPR is; "tell me about offline RL", bare, asks
-        # for the papers on it (fresh batch t: read as a list of one paper)
-        about_name = re.search(r"\babout\s*$", match[0], re.I) and cues.NAME_LIKE.match(rest)
-        return f"what is {rest}" if about_name else rest
-    # "tell me the datasets X was run on" asks "what datasets (was X run on)": "what is the
-    # ..." would read as a summary (fresh dev batch b)
-    clause = _CLAUSE_VERB.search(rest)
-    return re.sub(r"^(?:the|a|an)\s+", "what ", rest, flags=re.I) if clause else f"what is {rest}"
 
 
 def analyse(question: str) -> QuestionIntent:
