@@ -7,9 +7,10 @@ named by either; hardware is counted as devices; "I need the number" asks it."""
 from __future__ import annotations
 
 from rag.asked import asked_thing
+from rag.asking import as_question
 from rag.measures import asked_measures
 from rag.names import names_paper
-from rag.query import analyse, as_question
+from rag.query import analyse
 from tests.extractive_fakes import alike_answer, hit
 
 
