@@ -7,6 +7,7 @@ prefers a miss to a false alarm. Cues in rag/cues/claim_checks.py."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from paperwise.text import clean_for_display, language_of, split_sentences
 from rag.cues import claim_checks as cues
@@ -59,6 +60,15 @@ def used_spans(text: str) -> list[_Span]:
     return found
 
 
+@lru_cache(maxsize=256)  # every claim citing an abstract is checked against it
+def _abstract_spans(paper_text: str) -> tuple[list[list[str]], list[list[str]]]:
+    """What the whole abstract says is used, and what it says is done without (each span's
+    content words): read once per abstract for avoided_conflict and dropped_conflict."""
+    sentences = [clean_for_display(s) for s in split_sentences(paper_text)]
+    return ([keys for s in sentences for _, _, keys in used_spans(s)],
+            [keys for s in sentences for _, _, keys in avoided_spans(s)])
+
+
 def _same_thing(avoided: list[str], used: list[str]) -> bool:
     shared = len(set(avoided) & set(used))
     return shared >= cues.AVOIDED_SHARED and (shared >= cues.AVOIDED_SHARE * len(set(avoided))
@@ -73,8 +83,7 @@ def avoided_conflict(claim: str, sentences: list[str], paper_text: str = "") -> 
     used = [keys for _, _, keys in used_spans(clean_for_display(claim))]
     if not used:
         return None
-    stated = [keys for s in split_sentences(paper_text)
-              for _, _, keys in used_spans(clean_for_display(s))]
+    stated = _abstract_spans(paper_text)[0]
     abstract = clean_for_display(paper_text)
     for sentence in map(clean_for_display, sentences):
         for start, end, avoided in avoided_spans(sentence):
@@ -123,8 +132,7 @@ def dropped_conflict(claim: str, sentences: list[str], paper_text: str = "") -> 
                if not cues.USE_NEGATED.search(claim[:start])]  # "does not remove X" keeps X
     if not dropped:
         return None
-    stated = [keys for s in split_sentences(paper_text)
-              for _, _, keys in avoided_spans(clean_for_display(s))]
+    stated = _abstract_spans(paper_text)[1]
     for sentence in map(clean_for_display, sentences):
         for start, end, used in used_spans(sentence):
             # only what the paper itself uses: "we ...", "our ...", "SIMPL is ... and exploits"
@@ -138,4 +146,3 @@ def dropped_conflict(claim: str, sentences: list[str], paper_text: str = "") -> 
                 phrase = sentence[start:end]
                 return f"says it does without what the abstract says it uses: '{phrase}'"
     return None
-

@@ -122,11 +122,16 @@ def favour_named(scored: list[ScoredSentence], named: set[int], hits: list[Hit],
              for whole in re.findall(rf"(?<![\w-]){re.escape(n)}(?:-[\w.]+)*", question)[:1]]
     if not named and not parts:
         return scored
-    return rescored(scored, cues.NAMED_SENTENCE_BONUS, lambda s: (
-        s.marker in named and hits[s.marker - 1].paper.title in s.text)
+
+    def names_it(s: ScoredSentence) -> bool:
+        if s.marker in named and hits[s.marker - 1].paper.title in s.text:
+            return True
         # a name only in a link is no sentence about it: "Codes are available at: https://
         # github.com/PeiZhou26/AutoCGP" led "AutoCGP concept source?" (fresh dev batch no)
-        or any(p.search(cues.URL.sub(" ", s.text)) for p in parts))
+        unlinked = cues.URL.sub(" ", s.text) if parts else ""  # once, not once per name
+        return any(p.search(unlinked) for p in parts)
+
+    return rescored(scored, cues.NAMED_SENTENCE_BONUS, names_it)
 
 
 def described_on_topic(question: str, intent: QuestionIntent, best: ScoredSentence,

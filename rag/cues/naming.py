@@ -52,7 +52,7 @@ BEATING = re.compile(rf"\b(?:{BEATING_VERBS})\w*", re.I)
 BASELINE_ASK = re.compile(r"\b(?:baselines?|competitors?|(?:compared|comparing|compare|compares|"
                           r"benchmarked|pitted)\s+(?:it\s+|itself\s+|them\s+)?(?:against|with|to))\b",
                           re.I)
-COMPARED_TOLD = re.compile(rf"\b(?:{BEATING_VERBS})\w*|\b(?:compared|comparing|comparison)\s+"
+COMPARED_TOLD = re.compile(rf"{BEATING.pattern}|\b(?:compared|comparing|comparison)\s+"
                            r"(?:with|to|against)\b", re.I)
 # "X vs CLIP - better or worse?" offers two outcomes of a comparison: a sentence saying X
 # outperforms, beats, matches or trails the other tells which (dev ms010a, refused for want of

@@ -135,15 +135,16 @@ COMPLEXITY = re.compile(r"\bcomplexit(?:y|ies)\b|\bscal(?:es|ing|e) (?:\w+ )?wit
 SPEED_ASK = re.compile(r"\bhow (?:fast|quick(?:ly)?|slow)\b|\bspeeds?\b(?![-\w])"
                        r"|\bhow (?:much )?(?:cheaper|faster|quicker|cheap|costly|expensive)\b",
                        re.I)
+_BIG_O = r"\bO\("  # an order in O( ) notation
 COMPLEXITY_ORDER = re.compile(r"\b(?:sub-?|super-?|log-?)?(?:linear|quadratic|cubic|logarithmic|"
-                              r"exponential|polynomial)(?:ly)?\b|\bO\(", re.I)
+                              rf"exponential|polynomial)(?:ly)?\b|{_BIG_O}", re.I)
 # How fast a term decays is told by its order, "a second-order term of order O(n^(-3/4))",
 # no verb of the asking there: "at what rate in n does that correction decay?" (fresh dev
 # batch no, no003b; general English of asymptotics). The order in O( ) notation, shown.
 DECAY_ASK = re.compile(r"\b(?:rate|order|how fast|how quickly)\b(?=[^?]*\b(?:deca|vanish|shrink|"
                        r"diminish)\w*)|\b(?:deca|vanish|shrink|diminish)\w*\b[^?]*\b(?:rate|order)\b",
                        re.I)
-ORDER_STATED = re.compile(r"\bO\(")
+ORDER_STATED = re.compile(_BIG_O)
 # A few typed words: no question word and no word asking for papers (TERSE_MEASURE and
 # rag/cues/naming.py TERSE_THING_ASK start so).
 # "X paper - max context length tested?" names one paper and then asks of it (dev split mx026),
