@@ -35,8 +35,9 @@ def _as_question(text: str) -> str:
     # a description may come first: "X trains a policy on ... . Before copying the setup, I'd
     # like to know the exact proportion of ..." asks what the proportion is (dev split lv022b)
     lead = cues.LATER_REQUEST.search(text)
-    if lead is not None:
-        return text[:lead.end()] + as_question(text[lead.end():])
+    if lead is not None:  # ... as a sentence of its own, capitalised as one
+        request = as_question(text[lead.end():])
+        return text[:lead.end()] + request[:1].upper() + request[1:]
     # "what are the six datasets AFLOW is evaluated on" asks "what six datasets ..." (fresh
     # batch d): a clause after the noun says which, so it is no summary of the noun
     asked = re.match(r"(\s*(?:what|which)) (?:is|are) (?:the|its|their) (.+)", text, re.I)

@@ -25,7 +25,13 @@ from rag.measures import (
     measure_words,
     sized_part,
 )
-from rag.names import acronym_heads, asked_version, name_pattern, name_tokens
+from rag.names import (
+    acronym_heads,
+    asked_version,
+    name_pattern,
+    name_tokens,
+    written_acronyms,
+)
 from rag.query import QuestionIntent
 from rag.scored import ScoredSentence
 
@@ -63,7 +69,8 @@ def quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questio
         title = hits[s.marker - 1].paper.title
         # an acronym asked of is by the term the sentence writes out for it ("llm size" by
         # "the large language model Phi-1.5 (1.3B)": dev split mu006a)
-        words = (specific | acronym_heads(question, s.text, qualifiers) if specific
+        words = (specific | acronym_heads(question, s.text, qualifiers)
+                 | written_acronyms(question, s.text, specific) if specific
                  else measured | acronym_heads(question, s.text)) - set(terms(title))
         if not words and not (intent.size_only or counted):
             continue

@@ -357,6 +357,22 @@ def term_acronyms(abstract: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def written_acronyms(question: str, text: str, heads: set[str]) -> set[str]:
+    """The sentence's acronyms (lower case) that the question writes out in words ending in one
+    of `heads`: "what success-weighted path length does it get" asks the sentence's "78% SPL"
+    (fresh dev batch nt, nt007a: refused). A hyphened word gives one initial or one per part."""
+    spaced = re.findall(r"[A-Za-z][\w-]*", question)
+    found = set()
+    for acronym in {a.lower() for a in re.findall(r"\b([A-Z]{2,5})s?\b", text)}:
+        n = len(acronym)
+        runs = [*_word_runs(question, n), *(
+            ("".join(w[0] for w in spaced[i:i + n]).lower(), spaced[i:i + n])
+            for i in range(len(spaced) - n + 1))]
+        if any(initials == acronym and run[-1].lower() in heads for initials, run in runs):
+            found.add(acronym)
+    return found
+
+
 def acronym_heads(question: str, text: str, among: set[str] | None = None) -> set[str]:
     """The last words of the terms a sentence writes out for the question's acronyms (or,
     given `among`, for those of these words, however typed): "the LLM" is its "large language

@@ -66,7 +66,9 @@ def _ask_kind(question: str) -> AskKind | None:
             cues.QUANTITY_SUPERLATIVE.search(question)):
         return "ranking"
     if (cues.QUANTITY.search(question) or cues.QUANTITY_SUPERLATIVE.search(question)
-            or cues.TERSE_MEASURE.search(question)):
+            or cues.TERSE_MEASURE.search(question) or (
+                re.match(cues.NO_QUESTION_WORD, question, re.I)
+                and cues.MODEL_SIZE_ASK.search(question))):
         return "quantity"
     # "what the flow model trained on ... is meant to do" asks its purpose, no model's name
     # (dev split mh010b)
@@ -181,13 +183,15 @@ def split_parts(question: str) -> tuple[str, ...]:
     terse: set[str] = set()  # ... and ask alone if they ask a detail of a named thing, however
     # short: "attribot speedup? and on what hardware?" (fresh batch lf)
     for raw, ended_by in _pieces(question):
-        piece = raw.strip(" ,;?？")
+        piece = raw.strip(" ,;?？&")  # "&": a typed "+" (expand_shorthand)
         # "How many and what kinds of X ...": a part too short to ask alone asks with the next
         if (parts and len(parts[-1].split()) < cues.MIN_PART_WORDS and parts[-1] not in terse
                 and language_of(piece) == "en"):
             piece = f"{parts.pop()} {piece if piece.startswith('and ') else 'and ' + piece}"
         parts.append(piece)
-        if f"{raw.rstrip()}{ended_by}".endswith(("?", "？")):
+        # ... as do pieces a typed "+" ends (read as "&": "simpl acronym expansion + which
+        # neural dataset", dev split nq017a)
+        if f"{raw.rstrip()}{ended_by}".endswith(("?", "？", "&")):
             marked.add(piece)
             if _asks_of_named(piece):
                 terse.add(piece)
@@ -202,8 +206,8 @@ def split_parts(question: str) -> tuple[str, ...]:
     return tuple(parts) if len(parts) > 1 else _terse_parts(question)
 
 
-# Where typed sides part without a subject: ";", "&" or "+" (and "and" for a short tail, a
-# "+" being typed as "and": rag/spelling.py expand_shorthand).
+# Where typed sides part without a subject: ";", "&" or "+" (a typed "+" reaches here as "&":
+# rag/spelling.py expand_shorthand), and "and" for a short tail.
 _SIDE_BREAK = re.compile(r"(?<!\s)\s*;\s*|(?<!\s)\s+[&+]\s+")
 _TAIL_BREAK = re.compile(rf"{_SIDE_BREAK.pattern}|(?<!\s)\s+and\s+")
 
@@ -222,22 +226,26 @@ def _terse_parts(question: str) -> tuple[str, ...]:
     subject = None if opening else cues.TERSE_SUBJECT.match(question)
     if subject is None:
         # a ";" parts them too: "SIMPL real dataset brain region; DynamicFlow dataset protein
-        # states" (dev split mx014a). Not "and" (a typed "+" reaches here so: rag/spelling.py
-        # expand_shorthand): "CLIP data selection ratio and GPU hours ImageNet" was answered
-        # from a GPU sentence (dev split lp027a).
+        # states" (dev split mx014a). Not "and": "continual learning and forgetting" is one
+        # topic.
         sides = _SIDE_BREAK.split(question.strip(" ?？"))
         named = len(sides) == 2 and all(cues.NAME_LIKE.match(side) and len(side.split()) > 1
                                         for side in sides)
         # ... as it does two topics of a few words each, typed without names ("policy gradient
         # average reward convergence rate; course-corrected greedy/thompson bandit regret":
         # held-out ng018a, now dev)
+        # ... or an "&" (a typed "+": rag/spelling.py expand_shorthand) before a side longer
+        # than a tail (_tail_part): "dspo objective + image quality gains" (dev nm018a, nu022a);
+        # not one asking a detail of both after a colon ("RR extrapolation + averaged SGD,
+        # strongly convex: order of the error term?": dev mm001a)
         typed = bool(re.match(cues.NO_QUESTION_WORD, question, re.I)) and len(sides) == 2 \
-            and ";" in question and all(
+            and (";" in question or (" & " in question and len(
+                sides[1].split()) > cues.TERSE_TAIL_WORDS and ":" not in sides[1])) and all(
             len(side.split()) >= cues.MIN_TERSE_SIDE_WORDS for side in sides)
         if named or typed:
             return tuple(f"{side}?" for side in sides)
-        # a "+" was typed as "and" (rag/spelling.py expand_shorthand); typed words only, no
-        # sentence asking ("... what value did they set it to for their 360m and 660m runs?")
+        # a short tail after "and" or "&"; typed words only, no sentence asking ("... what
+        # value did they set it to for their 360m and 660m runs?")
         if not re.match(cues.NO_QUESTION_WORD, question, re.I):
             return ()
         return _tail_part(_TAIL_BREAK.split(question.strip(" ?？")))
@@ -269,10 +277,10 @@ def _tail_part(sides: list[str]) -> tuple[str, ...]:
 
 def _pieces(question: str) -> list[tuple[str, str]]:
     """The question cut at cues.PART_BREAK: each piece with the first character of the break
-    after it ("" for the last)."""
+    after it, space aside ("" for the last)."""
     pieces, start = [], 0
     for found in cues.PART_BREAK.finditer(question):
-        pieces.append((question[start:found.start()], found.group()[:1]))
+        pieces.append((question[start:found.start()], found.group().strip()[:1]))
         start = found.end()
     return [*pieces, (question[start:], "")]
 
@@ -288,7 +296,8 @@ def analyse(question: str) -> QuestionIntent:
     # evaluation") ask for papers on it, not a figure, when they name nothing to measure (dev
     # ma019b, md021a: refused for want of a figure)
     if shape == "list" and asks_for == "quantity" and not cues.QUANTITY.search(question) \
-            and not cues.HOW_MANY.search(question) and not name_tokens(question):
+            and not cues.HOW_MANY.search(question) and not name_tokens(question) \
+            and not cues.MODEL_SIZE_ASK.search(question):
         asks_for = None
     return QuestionIntent(
         language=language_of(question),

@@ -198,6 +198,7 @@ from rag.cues.quantity import (  # noqa: F401
     MEASURE_SYNONYMS,
     METRIC_ACRONYM,
     METRIC_BEFORE_NOUN,
+    MODEL_SIZE_ASK,
     MULTIPLE_ASK,
     MULTIPLE_WORDS,
     NO_QUESTION_WORD,
@@ -295,7 +296,13 @@ ABOUT_ONE_NAMED = re.compile(
 # "Difference" asks for a comparison only as "the difference(s) between/from" or the verb
 # "differ": "weight differences" names a thing (issue 13, dev paraphrase refused as a compare).
 COMPARE_ASK = re.compile(
-    r"\bcompare[sd]?\b|\bcomparison\b|\bdiffer(?:s|ed)?\b|\bdifferences? (?:between|from|"
+    # ... not "to compare" of a purpose ("what two new measures does it introduce to compare
+    # re-training approaches": fresh dev batch nt, nt012a) nor of the asker's own comparison
+    # ("I want to compare with my MuJoCo results; which benchmarks ..."); "I want to compare
+    # A and B" still asks one. General English of purpose clauses.
+    r"(?<!\bto )\bcompare[sd]?\b"
+    r"|\b(?:want|like|need|wish)(?:ed)? to compare\b(?! (?:with|against|it|them|this)\b)"
+    r"|\bcomparison\b|\bdiffer(?:s|ed)?\b|\bdifferences? (?:between|from|"
     r"among)\b|\bhow (?:is|are|does|do) \S+(?: \S+){0,4} different\b|\bversus\b|\bvs\.?\s|"
     r"\bhow do .+ and .+ (?:differ|compare)\b"
     # what two things share is a comparison too: "what do Loopy and CyberHost have in common?"

@@ -190,6 +190,12 @@ LIST_ASK = re.compile(
     # ... nor "which datasets is the over-smoothing method evaluated on": a singular verb's
     # one subject, however described (dev split lo014)
     r"|\s+(?:is|was|does|has)\s+(?:the|this|its)\b"
+    # ... nor "which real-world datasets were used to evaluate the X methods": data used is
+    # one work's (every such dev question asks one paper's: lt012, lu013, na030, nt029), not
+    # those used by papers ("which datasets are used by the federated learning papers")
+    r"|(?:(?<=datasets)|(?<=benchmarks))\s+(?:were|are|was|is|have been|has been)\s+"
+    r"(?:\w+\s+)?used\b(?!\s+(?:by|in|across|among)\s+(?:the\s+|these\s+|those\s+|all\s+)?"
+    r"(?:[\w-]+\s+){0,3}(?:papers|works|studies|methods|approaches)\b)"
     # ... nor "which datasets were used in the temporal label noise paper": a passive whose
     # agent is one paper, however described (dev split lt012)
     r"|\s+(?:were|are|was|is)\s+\w+ed\s+(?:in|by)\s+(?:the|this)\s+(?:[\w-]+\s+){0,6}?"
@@ -228,6 +234,10 @@ LIST_ASK = re.compile(
     r"(?:(?!(?:of|in|on|from|by|for|with|and|or|that|which|these|those|this|its|their|it|they|"
     r"we|how|what|why|when|where|whether|if)\b)[\w/-]+ ){1,4}?(?:papers|abstracts)\b"
     r"|\b(?:list|find|show|give|point)(?: me)?(?: to)? everything\b"
+    # "tell me about research that produces talking-person clips" (fresh dev batch nu, nu017b;
+    # general English of asking for work), not "tell me about the work of this paper"
+    r"|\btell me about (?:the |any |some )?(?:papers|works|studies|research)\b"
+    r"(?! (?:of|by|in) (?:this|the|that|its)\b)"
     # "point me to work on X" (held-out mc030b, now dev)
     r"|\bpoint me (?:to|at|towards) (?:any |some |the )?(?:work|papers?|research|studies)\b"
     # a later sentence opening "Which works ..." asks for papers as the first one does (dev

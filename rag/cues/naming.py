@@ -135,6 +135,14 @@ NAME_ASK = re.compile(
     r"|\bnames? (?:of )?(?:the |its |their |all )?(?:\S+ ){0,4}?(?:datasets|benchmarks|models|"
     r"baselines|"
     r"environments|simulators|suites)\b"
+    # ... or "the environment name" ("I need the environment name": dev split np015b)
+    r"|\b(?:environment|dataset|benchmark|simulator|game|suite|algorithm|optimizer|backbone|"
+    r"baseline)s? names?\b"
+    # "where were the experiments run / was X evaluated" asks for the benchmark, environment or
+    # data, which are named (dev split np015b, lq012b, nt005b; general English of experiments)
+    # (each of several papers is a comparison: dev split nb016b)
+    r"|\bwhere (?:were|was|are|is|did|do|does) (?!each\b)(?:\S+ ){0,8}?(?:run|ran|evaluated|tested|"
+    r"conducted|benchmarked|validated|carried out)\b"
     # "who does OLMoE beat?": the ones beaten are named (dev split ll008)
     r"|\bwhom? (?:does|do|did) (?:\S+ ){1,4}?(?:beat|outperform|surpass|exceed|outdo)\b"
     # Chinese "which environment / dataset / model ..." (哪个环境, 哪些数据集)

@@ -18,7 +18,7 @@ from rag.cues.quantity import NO_QUESTION_WORD, TERSE_TOPIC_WORDS
 _LEAD = (r"(?:up|down|by|on|in|for|at|with|from|to|after|before|over|under|within|across|during|"
          r"per|of|against)")
 PART_BREAK = re.compile(
-    r"\?\s+(?=\S)|(?<!\s)\s+and\s+(?:(?:also|then|roughly|approximately|about|around|exactly|"
+    r"\?\s+(?=\S)|(?<!\s)\s+(?:and|&)\s+(?:(?:also|then|roughly|approximately|about|around|exactly|"
     r"precisely)\s+)?"
     rf"(?=(?:{_LEAD} ){{0,2}}"
     r"(?:how|what|which|who|when|"
@@ -66,7 +66,11 @@ QUESTION_OPENING = re.compile(
     # ... or a request describing it: "Describe the representation ... meant to help LLMs
     # design lab protocols - what layers does it have" (fresh dev batch mp, mp011b)
     r"(?:[\w-]+(?: [\w-]+){0,3}(?::| [-–—]) |(?:for|in|about|on) [^,?:]{3,200}[,:] "
-    r"|(?:describe|explain|summari[sz]e|tell me about)\b[^?:]{3,200}?(?::| [-–—]) )?"
+    r"|(?:describe|explain|summari[sz]e|tell me about)\b[^?:]{3,200}?(?::| [-–—]) "
+    # ... or counting what it asks: "Two things about the efficient context-attribution
+    # method for LLMs: how many times faster is it, and what ..." (dev split np022b)
+    r"|(?:two|2|three|3|both|a couple of|a few) (?:things|questions|details|parts|points)"
+    r"\b[^?:]{0,200}?(?::| [-–—]) )?"
     rf"(?:{_LEAD} )?"
     r"(?:how|what|which|who|"
     r"whom|whose|when|where|why|does|do|did|is|are|was|were|can|could|should|would|will|has|"
@@ -155,7 +159,10 @@ SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bnum\b\.?(?=\s+of\b)", re.I), "number"),
     (re.compile(r"\bnum\b\.?(?=\s+[a-z])", re.I), "number of"),
     (re.compile(r"\bw/o\b", re.I), "without"),
-    (re.compile(r"\s\+\s"), " and "),  # "# of runs fitted + biggest model" (batch ld)
+    # "# of runs fitted + biggest model" (batch ld): a typed "+" parts two asks, read as "&"
+    # (rag/query.py _terse_parts: "dspo objective + image quality gains", dev nm018a, nu022a,
+    # nu024a; read as "and", its second side was asked of the first side's topic or not at all)
+    (re.compile(r"\s\+\s"), " & "),
     (re.compile(r"\bw/(?=\s|[a-z])", re.I), "with "),
     # abbreviations the abstracts spell out ("olmoe params?" counts parameters)
     (re.compile(r"\bparams?\b", re.I), "parameters"), (re.compile(r"\bhrs\b", re.I), "hours"),
@@ -239,14 +246,15 @@ IMPERATIVE_ASK = re.compile(
     # "I need to know which ...", "I'd like the names of ..." (fresh dev batch ma requests)
     r"i need to know|i'?d like|i would like|"
     # "I need the number of complexes in ..." asks it (fresh dev batch nq)
-    r"i need(?= the\b)|"
+    r"i need(?= (?:the|both)\b)|"
     # "explain which gradient estimator X uses", "could you describe what X offers": a request
     # to explain or describe a wh-clause asks that clause (fresh dev batch nq); "explain X",
     # "describe X" ask for a summary, as they are
     r"(?:explain|describe)(?:\s+to\s+me)?(?=\s+(?:what|which|how|why|who|whom|where|when|"
     r"whether)\b)|"
     r"do you know)\b"  # "find methods" is no "find me" (batch u: read as "thods that ...")
-    r"(?:\s+(?:about|please))?\s*,?\s*", re.I)
+    # "tell me both what X learns and what data it uses" asks the two (fresh dev batch nt)
+    r"(?:\s+(?:about|please|both))?\s*,?\s*", re.I)
 # An embedded question: "what the POGEMA suite offers to ..." (after "I'd like to know", "explain"
 # or typed so) asks what the suite offers; "what" before a determiner is never "which": read as
 # "what does the ...", not as a "what suite" asking for a name (fresh dev batch nq)
@@ -254,5 +262,8 @@ EMBEDDED_WHAT = re.compile(r"^(\s*(?:what|which))\s+(?=(?:the|its|their|this|the
                            re.I)
 # A request after a description or a leading clause ("... . Before copying it, I'd like to know
 # the ..."): read as a request of its own (held-out descriptive wordings, general English).
+# ... "I need the" too, as it is read first (IMPERATIVE_ASK): "For the EM-style method ..., I
+# need the number of recorded cells in ..." (dev split np028b)
 LATER_REQUEST = re.compile(r"(?<=[.!?;:,])\s+(?=(?:i'?d like to know|i would like to know|"
-                           r"i want to know|(?:please )?tell me|(?:please )?give me)\b)", re.I)
+                           r"i want to know|(?:please )?tell me|(?:please )?give me|"
+                           r"i need(?= (?:the|both)\b))\b)", re.I)

@@ -190,6 +190,13 @@ TERSE_MEASURE = re.compile(
     r"|\s+(?-i:[a-z][\w-]+)\s+(?-i:[a-z][\w-]{2,})(?<!ion)(?<!ure)(?<!ment)"
     r"|\s+(?-i:[a-z]+)/(?-i:[a-z]+))?"
     r"\s*(?:\?+\s*[^?]{1,30})?\?*\s*$", re.I)
+# A few typed words ending in a model's size or its parameter count ask for that figure though
+# they name nothing ("loopy model size (number of params)": dev split np030a, answered with a
+# summary as a topic to list); a topic ending in another measure word asks for papers on it
+# ("variance reduction for RL policy evaluation": rag/query.py analyse). General ML usage.
+MODEL_SIZE_ASK = re.compile(r"\b(?:model|network|parameter|param)s? (?:size|count)\b"
+                            r"|\bnumber of (?:parameters|params|weights)\b"
+                            r"|\b(?:parameters|params)\s*[?？]*\s*$", re.I)
 # A unit the question names is the one the figure must carry: "how fast does X run? hz / ms
 # per frame" is not answered by "a 200-hour driving dataset", "in seconds per image" not by
 # "5-10 minutes of training" (fresh dev batch ld; dev g016).
@@ -351,6 +358,12 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     # "feedback types count" is told "two kinds of feedback" (fresh dev batch nc, nc005a)
     **{head: GENERIC_COUNT_HEADS for head in GENERIC_COUNT_HEADS},
     "rate": ("%", "percent"), "percentage": ("%", "percent"), "percent": ("%",),
+    # ... as is a fraction, share or proportion: "what fraction of the asynchronous tasks does
+    # it solve" → "achieves 11% on asynchronous" (fresh dev batch nu, nu010b; general English)
+    **dict.fromkeys(("fraction", "share", "proportion"), ("%", "percent")),
+    # a path walked is a trajectory: "how many paired walking paths" → "over 7000 two-person
+    # trajectories" (fresh dev batch nu, nu007b; general English of motion data)
+    **dict.fromkeys(("paths", "routes", "trajectories"), ("paths", "routes", "trajectories")),
     # "What score does X get on Y?" is told "X achieves 11% on Y" (fresh dev batch 20).
     "score": ("%", "achieve", "achieves", "achieved", "reach", "reaches", "reached", "scores",
               "points", "accuracy"),

@@ -133,6 +133,8 @@ def test_topics_the_corpus_words_start_like_are_heard() -> None:
     assert _absent("what is going on inside transformers") is None
 
 
-def test_a_plus_between_asks_is_and() -> None:
+def test_a_plus_between_asks_parts_them() -> None:
+    # read as "&", which rag/query.py split_parts reads as a typed break between two asks
     assert expand_shorthand("# of runs fitted + biggest model?") == (
-        "number of runs fitted and biggest model?")
+        "number of runs fitted & biggest model?")
+    assert expand_shorthand("C++ code") == "C++ code"  # control: no "+" between words
