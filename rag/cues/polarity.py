@@ -19,9 +19,11 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         ("stronger", "weaker", "cmp"), ("easier", "harder", "cmp"),
         ("outperform surpass beat exceed", "underperform lag trail", "rel"),
         # "amplifies the bias" for "reduces the bias" (fresh dev batch 25)
-        ("increase raise grow expand rise amplify magnify inflate",
+        # (irregular pasts written out: "this robustness shrank as the model got larger" for
+        # "robustness increases with the scale", dev split yz010x)
+        ("increase raise grow grew grown expand rise rose risen amplify magnify inflate",
          # "gaps narrow": b27; "robustness erodes" for "increases" (fresh dev batch x)
-         "decrease reduce lower shrink cut decline drop narrow erode", "chg"),
+         "decrease reduce lower shrink shrank shrunk cut decline drop narrow erode", "chg"),
         ("maximize", "minimize", "chg"), ("widen", "narrow", "chg"),
         ("success succeed", "failure fail", "chg"), ("accurate", "inaccurate", "chg"),
         ("improve enhance boost strengthen help benefit",

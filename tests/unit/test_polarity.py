@@ -512,6 +512,14 @@ def test_erodes_is_read_as_a_decrease() -> None:
                           "robustness grows as the policy model is scaled up.", [DPO]) is None
 
 
+def test_an_irregular_past_is_read_as_its_verb() -> None:
+    # dev split yz010x: "shrank" is "shrink", "grew" is "grow"
+    assert check_reversal("Online DPO tolerated off-policy data best, but this robustness "
+                          "shrank as the policy model got larger.", [DPO])
+    assert check_reversal("Online DPO tolerated off-policy data best, and this robustness grew "
+                          "as the policy model got larger.", [DPO]) is None
+
+
 JEPT = ("The visual transition is captured from both demonstrations and expert videos, on the "
         "basis of which the inverse dynamics learned from demonstrations is generalizable to "
         "the tasks without action labels.")
