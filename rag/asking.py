@@ -64,3 +64,32 @@ def _as_question(text: str) -> str:
     # ..." would read as a summary (fresh dev batch b)
     clause = CLAUSE_VERB.search(rest)
     return re.sub(r"^(?:the|a|an)\s+", "what ", rest, flags=re.I) if clause else f"what is {rest}"
+
+
+def enumerated_parts(question: str) -> tuple[str, ...]:
+    """"Two things please: the distribution family ..., and the model families ..." → each
+    thing asked ("what is the distribution family ...?"), after the clause setting the scene
+    ("For the optimizer that ..., I need two things: ...") or what both are about
+    (cues.ENUMERATED_ASK)."""
+    found = cues.ENUMERATED_ASK.search(question)
+    if found is None:
+        return ()
+    things = found["things"].strip(" .?？")
+    cut = cues.ENUMERATION_BREAK.search(things) or cues.ENUMERATION_AND.search(things)
+    if cut is None:
+        return ()
+    scene = question[:found.start()].strip()
+    if found["about"]:
+        scene = f"{scene} For {found['about'].strip()},".strip()
+    return tuple(f"{scene} {_thing_asked(side.strip(' ,'))}?".strip()
+                 for side in (things[:cut.start()], things[cut.end():]))
+
+
+def _thing_asked(thing: str) -> str:
+    """A thing of an enumerated request as a question: "tell me how X helps" → "how X helps",
+    "name the simpler method" and "the simpler method" → "what is the simpler method"."""
+    thing = cues.NAMING_REQUEST.sub("", thing, count=1)
+    asked = as_question(thing)
+    if asked != thing or cues.QUESTION_OPENING.match(thing):
+        return asked
+    return f"what is {thing}" if re.match(r"(?:the|its|their|a|an)\b", thing, re.I) else thing

@@ -24,7 +24,7 @@ from paperwise.text import (
 from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
 from rag.alternatives import phrase_alternatives
-from rag.asking import CLAUSE_VERB, as_question
+from rag.asking import CLAUSE_VERB, as_question, enumerated_parts
 from rag.cues import answer_shape
 from rag.names import name_tokens
 
@@ -203,7 +203,8 @@ def split_parts(question: str) -> tuple[str, ...]:
         # algorithm do they put forward?" (dev split mk015b), or before a semicolon: "I'm
         # looking at a method that ...; how much visual input does it take" (fresh dev batch ni)
         and (p in marked or cues.QUESTION_OPENING.search(split_sentences(p)[-1].split(";")[-1])))]
-    return tuple(parts) if len(parts) > 1 else _terse_parts(question)
+    return tuple(parts) if len(parts) > 1 else (enumerated_parts(question)
+                                                 or _terse_parts(question))
 
 
 # Where typed sides part without a subject: ";", "&" or "+" (a typed "+" reaches here as "&":

@@ -267,3 +267,18 @@ EMBEDDED_WHAT = re.compile(r"^(\s*(?:what|which))\s+(?=(?:the|its|their|this|the
 LATER_REQUEST = re.compile(r"(?<=[.!?;:,])\s+(?=(?:i'?d like to know|i would like to know|"
                            r"i want to know|(?:please )?tell me|(?:please )?give me|"
                            r"i need(?= (?:the|both)\b))\b)", re.I)
+# "(I need) two things (please): A, and B": each thing is asked (dev split nq018b, nr022a,
+# nr023a, nt019b, nu022b: answered as one question, often of one thing). General English of
+# enumerated requests; an "about X" names what both are of.
+ENUMERATED_ASK = re.compile(
+    r"(?:\b(?:i need|i'?d like|i want|tell me|give me)\s+)?"
+    r"\b(?:two|2|both|a couple of)\s+(?:things|questions|details|parts|points)(?:\s+please)?"
+    r"(?:\s+(?:about|on|regarding)\s+(?P<about>[^:?]{3,200}?))?\s*(?::|\s[—–-])\s*(?P<things>.+)$",
+    re.I)
+# ... parted at ", and" (or ", plus", ";"), else at "and" before what opens a thing
+ENUMERATION_BREAK = re.compile(r",\s*(?:and|plus)\s+(?:also\s+)?|;\s*(?:and\s+)?", re.I)
+ENUMERATION_AND = re.compile(r"\s+and\s+(?:also\s+)?(?=(?:the|its|their|which|what|how|who|"
+                             r"where|name|tell)\b)", re.I)
+# ... a thing asked by naming it: "name the simpler method" asks "the simpler method"
+NAMING_REQUEST = re.compile(r"^\s*(?:please\s+)?(?:name|give me|give|list|state|identify)\s+"
+                            r"(?=(?:the|its|their|a|an)\b)", re.I)

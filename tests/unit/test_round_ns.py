@@ -100,3 +100,19 @@ def test_where_experiments_ran_and_the_environment_name_ask_names() -> None:
     assert analyse("I need the environment name.").asks_for == "name"
     # control: where each of two papers was evaluated is asked paper by paper
     assert analyse("Where was each of them evaluated?").asks_for != "name"
+
+
+def test_two_things_enumerated_are_asked_each() -> None:
+    parts = analyse("Two things please: the distribution family covering heavy-tailed and "
+                    "sparse policies in FtTPO, and the model families used with speculative "
+                    "cascades.").parts
+    assert parts == ("what is the distribution family covering heavy-tailed and sparse policies "
+                     "in FtTPO?", "what is the model families used with speculative cascades?")
+    scene = analyse("For the optimizer that runs Adam in Shampoo's eigenbasis, I need two "
+                    "things: the one additional knob it introduces and the model sizes tested.")
+    assert [p.startswith("For the optimizer that runs Adam in Shampoo's eigenbasis, what is the")
+            for p in scene.parts] == [True, True]
+    named = analyse("Two things: tell me how intermediate checkpoints help a student, and name "
+                    "the simpler method offered as an alternative to METRA.").parts
+    assert named[1] == "what is the simpler method offered as an alternative to METRA?"
+    assert analyse("Two things matter here: speed and memory.").parts == ()  # control
