@@ -89,9 +89,11 @@ def quantity_evidence(pool: list[ScoredSentence], question: str, intent: Questio
              and all(version.search(s.text) for version in versions)]
     if not intent.yes_no:  # a sentence giving only the question's own figures gives no answer
         found = [s for s in found if not _only_given_figures(s.text, question)]
-    if qualifiers:  # "what batch size": a figure by "batch", not any figure of the paper
-        found = [s for s in found if numbers_near(
-            s.text, qualifiers | acronym_heads(question, s.text, qualifiers), cues.NUMBER_WINDOW,
+    if qualifiers:  # "what batch size": a figure by "batch", not any figure of the paper;
+        # the paper's own name is none ("nutribench size": its size; fresh dev batch nu)
+        found = [s for s in found if not (
+            own := qualifiers - set(terms(hits[s.marker - 1].paper.title))) or numbers_near(
+            s.text, own | acronym_heads(question, s.text, own), cues.NUMBER_WINDOW,
             cues.NUMBER_WINDOW, hits[s.marker - 1].paper.title)]
     # "what improvement does X report": a stated gain too (fresh dev batch ld)
     found += [s for s in pool if s not in found and _told_otherwise(s.text, question, specific)]

@@ -249,7 +249,12 @@ def _terse_parts(question: str) -> tuple[str, ...]:
         # value did they set it to for their 360m and 660m runs?")
         if not re.match(cues.NO_QUESTION_WORD, question, re.I):
             return ()
-        return _tail_part(_TAIL_BREAK.split(question.strip(" ?？")))
+        sides = _TAIL_BREAK.split(question.strip(" ?？"))
+        # ... or two figures, each asked alone: "nutribench size and number of language models
+        # evaluated" (fresh dev batch nu, nu023a: one answered)
+        if len(sides) == 2 and all(_ask_kind(side) == "quantity" for side in sides):
+            return tuple(f"{side}?" for side in sides)
+        return _tail_part(sides)
     sides = re.split(r"(?<!\s)\s+(?:and|&|\+)\s+", subject.group(2).strip(" ?？"))
     parts = tuple(f"{subject.group(1)} {side.strip(' ,;')}?" for side in sides)
     if len(parts) != 2:

@@ -221,7 +221,10 @@ SELF_SIZED = frozenset((*_COLLECTIONS, "model", "paper", "method", "network", "f
                         "system", "approach", "it", "one"))
 # "How large is X?" names no unit: any figure with what it counts answers it; so does a
 # collection's size ("nutribench dataset size").
+# ... and one word typed with "size": "nutribench size?" asks how big NutriBench is (fresh dev
+# batch nu, nu023a: refused; two words may be a qualifier's, "model size").
 SIZE_ASK = re.compile(r"\bhow (?:big|large|small)\b|\bwhat (?:is the )?size\b|多大"
+                      r"|^\s*[\w.-]+\s+size\s*\??\s*$"
                       rf"|\b(?:{'|'.join(_COLLECTIONS)}) sizes?\b", re.I)
 # "What batch size", "what learning rate", "what context length": the word before one of
 # these generic heads says what is measured, so the figure must stand by it, not merely by

@@ -116,3 +116,18 @@ def test_two_things_enumerated_are_asked_each() -> None:
                     "the simpler method offered as an alternative to METRA.").parts
     assert named[1] == "what is the simpler method offered as an alternative to METRA?"
     assert analyse("Two things matter here: speed and memory.").parts == ()  # control
+
+
+_NUTRIBENCH = hit("We present NutriBench, a nutrition benchmark. NutriBench consists of 11,857 meal "
+                  "descriptions. We test twelve leading Large Language Models (LLMs)", "NutriBench")
+
+
+def test_one_word_and_size_asks_how_big() -> None:
+    answer = alike_answer("NutriBench size", [_NUTRIBENCH])
+    assert answer.answerable and "11,857" in answer.text
+
+
+def test_two_typed_figures_are_asked_each() -> None:
+    answer = alike_answer("NutriBench size and number of language models evaluated",
+                          [_NUTRIBENCH])
+    assert "11,857" in answer.text and "twelve" in answer.text
