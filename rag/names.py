@@ -198,9 +198,10 @@ def example_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(phrase)}\b", re.I)
 
 
-def _word_runs(text: str, n: int) -> list[tuple[str, list[str]]]:
-    """Every run of n words of the text, with its initials in lower case."""
-    words = re.findall(r"[A-Za-z]+", text)
+def _word_runs(text: str, n: int, word: str = r"[A-Za-z]+") -> list[tuple[str, list[str]]]:
+    """Every run of n words of the text, with its initials in lower case; a hyphened word is
+    one word or several, as `word` reads it."""
+    words = re.findall(word, text)
     runs = [words[i:i + n] for i in range(len(words) - n + 1)]
     return [("".join(w[0] for w in run).lower(), run) for run in runs]
 
@@ -361,13 +362,10 @@ def written_acronyms(question: str, text: str, heads: set[str]) -> set[str]:
     """The sentence's acronyms (lower case) that the question writes out in words ending in one
     of `heads`: "what success-weighted path length does it get" asks the sentence's "78% SPL"
     (fresh dev batch nt, nt007a: refused). A hyphened word gives one initial or one per part."""
-    spaced = re.findall(r"[A-Za-z][\w-]*", question)
     found = set()
     for acronym in {a.lower() for a in re.findall(r"\b([A-Z]{2,5})s?\b", text)}:
         n = len(acronym)
-        runs = [*_word_runs(question, n), *(
-            ("".join(w[0] for w in spaced[i:i + n]).lower(), spaced[i:i + n])
-            for i in range(len(spaced) - n + 1))]
+        runs = [*_word_runs(question, n), *_word_runs(question, n, r"[A-Za-z][\w-]*")]
         if any(initials == acronym and run[-1].lower() in heads for initials, run in runs):
             found.add(acronym)
     return found
