@@ -118,8 +118,9 @@ def test_two_things_enumerated_are_asked_each() -> None:
     assert analyse("Two things matter here: speed and memory.").parts == ()  # control
 
 
-_NUTRIBENCH = hit("We present NutriBench, a nutrition benchmark. NutriBench consists of 11,857 meal "
-                  "descriptions. We test twelve leading Large Language Models (LLMs)", "NutriBench")
+_NUTRIBENCH = hit("We present NutriBench, a nutrition benchmark. NutriBench consists of 11,857 "
+                  "meal descriptions. We test twelve leading Large Language Models (LLMs)",
+                  "NutriBench")
 
 
 def test_one_word_and_size_asks_how_big() -> None:
