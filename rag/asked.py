@@ -34,6 +34,8 @@ def asked_thing(question: str) -> str | None:
         # ...": the things NAME_ASK reads, when told by words of their own (fresh dev batch ma);
         # "which model and dataset" asks for both, no one thing
         return stem(named["thing"].split()[-1].casefold())
+    elif named_thing := cues.THING_NAME_ASK.search(asked):
+        word = named_thing["of"] or named_thing["typed"]  # "the name of the X dataset"
     elif typed := cues.WHICH_TYPED.search(asked):
         word = typed.group(1)  # "SIMPL hippocampus data - which species" (dev split mk025a)
     elif parts := cues.PARTS_ASK.search(asked):

@@ -73,7 +73,7 @@ def enumerated_parts(question: str) -> tuple[str, ...]:
     (cues.ENUMERATED_ASK)."""
     found = cues.ENUMERATED_ASK.search(question)
     if found is None:
-        return ()
+        return _requested_pair(question)
     things = found["things"].strip(" .?？")
     cut = cues.ENUMERATION_BREAK.search(things) or cues.ENUMERATION_AND.search(things)
     if cut is None:
@@ -83,6 +83,14 @@ def enumerated_parts(question: str) -> tuple[str, ...]:
         scene = f"{scene} For {found['about'].strip()},".strip()
     return tuple(f"{scene} {_thing_asked(side.strip(' ,'))}?".strip()
                  for side in (things[:cut.start()], things[cut.end():]))
+
+
+def _requested_pair(question: str) -> tuple[str, ...]:
+    """"Give me the X, plus the Y" → "what is the X?", "what is the Y?" (cues.REQUESTED_PAIR)."""
+    found = cues.REQUESTED_PAIR.match(question)
+    sides = cues.REQUESTED_PAIR_BREAK.split(found["things"].strip(" .?？")) if found else []
+    return tuple(f"{_thing_asked(side.strip(' ,'))}?" for side in sides) if len(sides) == 2 \
+        else ()
 
 
 def _thing_asked(thing: str) -> str:

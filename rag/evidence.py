@@ -55,6 +55,9 @@ def naming_first(evidence: list[ScoredSentence], question: str, thing: str,
     first_own = first_own_sentence(evidence)
     return sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
                                            not tells_thing(s, thing, hits),
+                                           # a part, where the paper proposes one by name
+                                           thing in cues.PART_THINGS
+                                           and not proposes_named(s, hits),
                                            s.index < first_own.get(s.marker, 0),
                                            -len(set(names_in(s.text))),
                                            -len(asked.intersection(terms(s.text)))))
@@ -65,6 +68,13 @@ def offered_first(pool: list[ScoredSentence], question: str) -> list[ScoredSente
     graphs or only homophilic ones?") first: they settle it (dev split mu013)."""
     offered = offered_words(question)
     return sorted(pool, key=lambda s: not tells_offered(s.text, offered)) if offered else pool
+
+
+def proposes_named(s: ScoredSentence, hits: list[Hit]) -> bool:
+    """Whether the sentence proposes something by a name other than the paper's own ("We
+    propose a Generator-And-Sampler Transformer (GS-Former)")."""
+    return bool(cues.METHOD_CUE.search(s.text) and names_in(
+        without_names(s.text, [hits[s.marker - 1].paper.title])))
 
 
 def tells_thing(s: ScoredSentence, thing: str, hits: list[Hit]) -> bool:
@@ -184,7 +194,13 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         # not the method's own ("using Monte Carlo Tree Search"; fresh dev batch 20); "from
         # which species was it recorded": a paper that speaks of species, not only of the
         # recording's other details (fresh dev batch a)
-        found = _told(found, intent, lambda s: tells_thing(s, thing, hits))
+        told = _told(found, intent, lambda s: tells_thing(s, thing, hits))
+        if not told and thing in cues.PART_THINGS:
+            # a part no sentence calls one, told where the paper proposes it by name: "which
+            # module does GeoX propose to generate queries" → "We propose a Generator-And-Sampler
+            # Transformer (GS-Former) to generate ..." (held-out ns012, now dev: refused)
+            told = _told(found, intent, lambda s: proposes_named(s, hits))
+        found = told
     if intent.asks_for in (None, "name") and (offered := offered_words(question)):
         outcome = cues.OUTCOME_OFFERED.search(question) is not None
         found = _told(found, intent, lambda s: tells_offered(s.text, offered) or (

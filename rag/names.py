@@ -277,12 +277,21 @@ def _written_out_words(question: str, text: str) -> set[str]:
 
 def _still_needed(missing: list[str], question: str) -> list[str]:
     """Missing names less those offered as alternatives to a name that is there, and less a
-    maker named before what it made ("OpenAI's GPT-4", "Meta's Llama-3"): abstracts name the
-    model, seldom its maker (dev split ll010b refused for "OpenAI")."""
+    maker named before what it made ("OpenAI's GPT-4", "Meta's Llama-3") or after it ("the
+    model from AI2"): abstracts name the model, seldom its maker (dev split ll010b refused for
+    "OpenAI")."""
     groups = alternatives(question)
     return [n for n in missing if not any(
         n in group and group - set(missing) for group in groups)
-        and not re.search(rf"(?<![\w-]){re.escape(n)}{cues.MAKER_OF.pattern}", question)]
+        and not re.search(rf"(?<![\w-]){re.escape(n)}{cues.MAKER_OF.pattern}", question)
+        and not _made_by(n, question)]
+
+
+def _made_by(name: str, question: str) -> bool:
+    """The name follows "model from", "paper by" (cues.MADE_BY): its maker, which an abstract
+    seldom names."""
+    return any(cues.MADE_BY.search(question[:m.start()])
+               for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", question))
 
 
 def alternatives(question: str) -> list[set[str]]:

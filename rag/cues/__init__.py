@@ -115,6 +115,7 @@ from rag.cues.naming import (  # noqa: F401
     ENUMERATOR,
     GENERIC_NAMES,
     KIND_OF_ASK,
+    MADE_BY,
     MAKER_OF,
     MODEL_LIKE_NAME,
     MODEL_NAME_ASK,
@@ -131,6 +132,7 @@ from rag.cues.naming import (  # noqa: F401
     SIZE_WORDS,
     TERSE_KIND_ASK,
     TERSE_THING_ASK,
+    THING_NAME_ASK,
     TITLE_WITH_ACRONYM,
     WRITTEN_OUT_WORDS,
 )
@@ -172,6 +174,8 @@ from rag.cues.parts import (  # noqa: F401
     RECASE_COMMON_ENGLISH,
     RECASE_SHARE,
     RECASE_SHARE_ENGLISH,
+    REQUESTED_PAIR,
+    REQUESTED_PAIR_BREAK,
     SHORTHAND,
     SLASHED_TOPICS,
     TERSE_NAME_PREFIX,
@@ -238,6 +242,7 @@ from rag.cues.things import (  # noqa: F401
     METHOD_WORDS,
     NOT_A_THING,
     OTHER_THING_COMPOUNDS,
+    PART_THINGS,
     PARTS_ASK,
     TERM_ACRONYM_NOT,
     THING_WORDS,
@@ -316,7 +321,10 @@ COMPARE_ASK = re.compile(
     # "a couple of papers here model RNA. How does each of them build in ...?" asks paper by
     # paper (dev mv022b; general English)
     r"|\beach of (?:them|(?:these|those|the) (?:papers|works|studies|methods|approaches|"
-    r"abstracts))\b|比较|区别|异同", re.I)
+    r"abstracts))\b"
+    # "I'd like a side-by-side of the techniques that ..." (fresh dev batch nx, nx019b: read as
+    # one paper's detail and refused; general English)
+    r"|\bside[- ]by[- ]side\b|比较|区别|异同", re.I)
 # "Compare the papers (approaches, methods) that X": every paper doing X, though the words of X
 # are one paper's title ("policy evaluation": dev split b023, k037 answered from that paper
 # alone), not two things inside one paper.

@@ -159,6 +159,8 @@ SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bnum\b\.?(?=\s+of\b)", re.I), "number"),
     (re.compile(r"\bnum\b\.?(?=\s+[a-z])", re.I), "number of"),
     (re.compile(r"\bw/o\b", re.I), "without"),
+    # "the headcount of dietitians" counts them (fresh dev batch nw, nw029b; general English)
+    (re.compile(r"\bhead ?counts? of\b", re.I), "number of"),
     # "# of runs fitted + biggest model" (batch ld): a typed "+" parts two asks, read as "&"
     # (rag/query.py _terse_parts: "dspo objective + image quality gains", dev nm018a, nu022a,
     # nu024a; read as "and", its second side was asked of the first side's topic or not at all)
@@ -279,6 +281,16 @@ ENUMERATED_ASK = re.compile(
 ENUMERATION_BREAK = re.compile(r",\s*(?:and|plus)\s+(?:also\s+)?|;\s*(?:and\s+)?", re.I)
 ENUMERATION_AND = re.compile(r"\s+and\s+(?:also\s+)?(?=(?:the|its|their|which|what|how|who|"
                              r"where|name|tell)\b)", re.I)
+# A request for one thing, then another after "plus" or "as well as": "Give me the number of
+# training runs behind the scaling law fits, plus the CIFAR10 FID that LD3 achieves" asks each
+# (fresh dev batch nw, nw018a: refused whole; general English of requests). Not a bare ", and",
+# which may end a list of three ("the X of A, B, and C").
+# ... asked as "what is the X, plus the Y" too (as rag/asking.py as_question reads the request)
+REQUESTED_PAIR = re.compile(r"^\s*(?:please\s+)?(?:give me|tell me|show me|i need|i'?d like|i want|"
+                            r"i'?m after|what (?:is|are))\s+(?P<things>(?:the|its|their)\b.+)$",
+                            re.I)
+REQUESTED_PAIR_BREAK = re.compile(r",?\s+(?:plus|as well as|and also|along with)\s+"
+                                  r"(?=(?:the|its|their)\b)", re.I)
 # ... a thing asked by naming it: "name the simpler method" asks "the simpler method"
 NAMING_REQUEST = re.compile(r"^\s*(?:please\s+)?(?:name|give me|give|list|state|identify)\s+"
                             r"(?=(?:the|its|their|a|an)\b)", re.I)

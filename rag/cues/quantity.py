@@ -85,6 +85,10 @@ QUANTITY = re.compile(
     # ... or got: "what FID did LD3 get on CIFAR10" (fresh dev batch na, na003b)
     rf"|\bwhat (?:\S+ ){{0,2}}(?:does|did) \S+(?: \S+)? (?:reach|achieve|obtain|attain|score|"
     rf"get(?! \w+ed\b))\b"
+    # ... or what it is that X achieves: "what is the CIFAR10 FID that LD3 achieves?" (fresh
+    # dev batch nw, nw018a; general English: what a method achieves is a figure)
+    r"|\bwhat (?:is|was|are|were) (?:the|its|their) (?:\S+ ){0,3}?\S+ (?:that|which) "
+    r"(?:\S+ ){1,6}?(?:achieves|achieved|reaches|reached|gets|got|obtains|obtained|scores|scored)\b"
     # where a figure ended: "what did the generator's SPICE end up at?" (held-out mo003b, now
     # dev; general English)
     rf"|\bwhat {_ENDED_AT}"
@@ -101,7 +105,8 @@ QUANTITY = re.compile(
     # a terse "number of X" (typed "# of X"): "locovr - # of subjects?" (fresh dev batch lc),
     # after its subject's name too: "metaood number of ood models" (dev split lj019b)
     # (the name read ahead once, then taken whole: a 20,000-letter word stays linear)
-    r"|(?:^\s*+(?:(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)\s+)?|[-:–—,]\s*)"
+    # ... or in brackets: "dynamicflow dataset size (# complexes)?" (fresh dev batch nx, nx028a)
+    r"|(?:^\s*+(?:(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)\s+)?|[-:–—,(]\s*)"
     r"(?:the )?(?:total )?number of\b"
     # ... or a name's measure typed head last: "OLMoE expert count", "LocoVR room count"
     # (held-out mc015a, now dev; dev batches mg, mh)

@@ -81,6 +81,9 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     # games and puzzles are environments to RL ("including Game of 24, 2D grid navigation, and
     # Procgen games" answers "which puzzles and environments": dev ln017b)
     "environment": ("game", "puzzle", *_EVALUATED_ON), "game": ("game", *_EVALUATED_ON),
+    # a setting experiments run in is an environment: "which open-world game setting did they
+    # use" → "over state-of-the-art techniques in MineDojo" (fresh dev batch nx, nx013b)
+    "setting": ("setting", "game", *_EVALUATED_ON),
     # "which eval(uation) was it where X beat Y" asks for the benchmark (fresh dev batch lg)
     "evaluation": _EVALUATED_ON, "testbed": _EVALUATED_ON,
     # "what test sets does X use": its evaluation's datasets (fresh batch lm)
@@ -114,9 +117,10 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
         "primate", "human", "fly", "drosophila", "zebrafish", "worm", "bird", "fish", "cat",
         "dog", "patient", "participant")),
     # a method's parts, by any word for parts or for being made of them (PARTS_ASK)
-    **dict.fromkeys(("component", "module", "block", "stage", "step", "phase", "ingredient"),
-                    ("component", "module", "block", "stage", "step", "phase", "ingredient",
-                     "part", "consist", "consisting", "comprise", "comprising", "composed")),
+    **dict.fromkeys(PART_THINGS := ("component", "module", "block", "stage", "step", "phase",
+                                    "ingredient"),
+                    (*PART_THINGS, "part", "consist", "consisting", "comprise", "comprising",
+                     "composed")),
 }
 # A method is also told as an algorithm, approach or technique ("which model-based algorithms
 # are proposed" is told by "we present two model-based methods (POR-UCRL, POR-UCBVI)": fresh
@@ -135,7 +139,7 @@ OTHER_THING_COMPOUNDS: dict[str, re.Pattern[str]] = {
     "language": re.compile(r"\blanguage[- ]models?\b", re.I)}
 # The things a method is evaluated on: a result stated on a named one tells them too.
 EVALUATED_THINGS = frozenset({"benchmark", "dataset", "environment", "game", "task", "evaluation",
-                              "testbed"})
+                              "testbed", "setting"})
 # The things an acronym an abstract defines for a term never names: data and models ("in FL"
 # names no dataset, "the LOO error" no proxy model: fresh dev batch i, dev m006).
 TERM_ACRONYM_NOT = frozenset({*THING_WORDS, "model", "llm", "backbone", "encoder", "decoder"})
