@@ -48,6 +48,7 @@ from rag.figure_order import (
     misplaced_figure,
     swapped_cost_order,
 )
+from rag.inherited import check_inherited_limitation
 from rag.polarity import check_reversal
 from rag.roles import (
     check_crossed_terms,
@@ -308,7 +309,8 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or check_added_drawback(claim, paper_text)
                      or check_denied_benefit(claim, paper_text)
                      or check_granted_lack(claim, paper_text)
-                     or check_replaced_aid(claim, paper_text))
+                     or check_replaced_aid(claim, paper_text)
+                     or check_inherited_limitation(claim, paper_text))
         if check.supported and (added or reversed_):
             check = ClaimCheck(False, added or reversed_ or "")
         misattributed = (check_attribution(found.similarity,

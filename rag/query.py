@@ -160,8 +160,9 @@ def _lists_papers(question: str) -> bool:
     if found[0].lower().startswith("which ones") and cues.HOW_MANY.search(
             question[:found.start()]):
         return False
-    return not (cues.THINGS_OF_ONE.search(found[0])
-                and cues.NAMED_SUBJECT.search(question, found.end())) and not (
+    return not (cues.THINGS_OF_ONE.search(found[0]) and (
+        cues.NAMED_SUBJECT.search(question, found.end())
+        or cues.USED_ON_NAMED.search(question, found.end()))) and not (
         cues.DATA_OF_ONE.search(found[0]) and cues.ONE_DESCRIBED.search(question, found.end()))
 
 

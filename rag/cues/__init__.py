@@ -295,6 +295,11 @@ ONE_DESCRIBED = re.compile(r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,5}?(?:paper|w
                            r"approach|framework|technique|algorithm)\b(?![-'’])", re.I)
 NAMED_SUBJECT = re.compile(rf"\b{AUX_WORDS}\s+(?:the\s+)?(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)"
                            r"(?!\s+(?:papers|works|studies)\b)", re.I)
+# ... or after a participle: "which real graph datasets (e.g. Cora) used to test JDR's feature
+# denoising" (fresh dev batch nw, nw028b: listed six papers; general English reduced relatives)
+USED_ON_NAMED = re.compile(r"\b(?:used|employed|chosen|adopted)\s+(?:to\s+(?:test|evaluate|train|"
+                           r"benchmark|validate|assess)\s+|(?:in|by|for)\s+)(?:the\s+)?"
+                           r"(?-i:(?=[A-Z][\w-]*?[A-Z0-9])[\w-]++)", re.I)
 # "Which detection benchmarks was GMDP evaluated on?" asks for names in one paper, not for a
 # list of papers: a plural noun then a verb whose subject is a name (issue 13 fresh dev batch).
 # The name may come before its verb too: "what datasets AFLOW was evaluated on" (batch d).

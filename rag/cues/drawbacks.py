@@ -88,3 +88,37 @@ EFFECT_WORDS = frozenset("improve enhance significant significantly meaningfully
                          "boost benefit important importance crucial effective outperform better "
                          "superior strengthen".split())
 NULL_EFFECT_SHARED_TERMS = 3
+
+# A limitation of earlier work said of the method (rag/inherited.py). Where a paper starts
+# telling its own work ("In this work, we propose ...", "we introduce", "our method"):
+OWN_WORK_START = re.compile(r"\b(?:we|this (?:paper|work|study))\s+(?:\w+\s+)?(?:propose|introduce|"
+                            r"present|develop|design|devise|formulate)\b|\bin this (?:paper|work|"
+                            r"study)\b", re.I)
+# ... a sentence about earlier work by its words (general English of related work); an aside
+# setting the method beside it ("unlike the previous alternative, ...", "like the TSW-SL one,")
+# is read away from a claim first (LIKENED_ASIDE):
+LIKENED_ASIDE = re.compile(r"\b(?:un)?like\b[^,;]{1,80},", re.I)
+EARLIER_WORK_SAID = re.compile(r"\b(?:prior|previous|earlier|existing|conventional|traditional|"
+                               r"current|past)\b(?:\s+[\w-]+){0,3}?\s+(?:work|works|methods?|"
+                               r"approach(?:es)?|alternatives?|models?|techniques?|studies|"
+                               r"research|systems?|verifiers?|designs?)\b|\bunlike\b", re.I)
+# ... what a limitation is told by, the limited thing after it:
+LIMITING = re.compile(r"\b(?:requires?|required|requiring|needs?|solely|exclusively|"
+                      r"only (?:suitable|suited|applicable|allows?|works?|handles?|supports?|"
+                      r"applies|apply|to|for|on|from)|"
+                      r"rel(?:y|ies|ied|ying) on|depends? on|depending on|limited to|"
+                      r"restricted to|confined to|disregard(?:s|ing)?|ignor(?:es|ing))\b", re.I)
+# ... and a clause denying, avoiding or contrasting it speaks of no limitation of the method:
+LIMIT_AVOIDED = re.compile(r"\b(?:not|no|never|without|avoid\w*|eliminat\w*|remov\w*|instead|"
+                           r"rather|overcom\w*|address\w*|free|beyond|than|replac\w*|relax\w*|"
+                           r"unlike|whereas|lifts?|drops?|dispens\w*)\b", re.I)
+# ... in a clause whose subject is the paper's own method, by these words:
+OWN_SUBJECT = re.compile(r"\b(?:the proposed|the new|this (?:work|paper|method|approach|study|"
+                         r"framework|model|scheme)|our|the (?:method|approach|framework)(?! of)|"
+                         r"the authors'?)\b", re.I)
+# ... within this many words after it (the subject's verb phrase; a relative clause further on
+# speaks of something else: dev verifier yn017, faithful):
+LIMIT_REACH = 12
+# ... holding at least this many of the earlier work's limitation words no own sentence says
+# (dev verifier rows whose notes say a prior-work limitation was moved onto the method).
+INHERITED_MIN_KEYS = 2

@@ -202,9 +202,13 @@ TERSE_THING_ASK = re.compile(
     # (dev split mw016a, mz015a: parts of typed compounds)
     r"|(?<!and )(?<!& )(?<!\+ )(?:backbone|encoder|optimizer|simulator|dataset|benchmark|testbed|"
     r"environment|algorithm|"
-    r"(?:base |backbone |pretrained |pre-trained )?model(?=\s+used))"
+    r"(?:base |backbone |pretrained |pre-trained )?model(?=\s+used)"
+    # ... a base model however typed: "TVM verifier backbone model", "dspo base model (stable
+    # diffusion version?)" (dev split nk030a, nw030a: answered with the method's summary)
+    r"|(?:base|backbone|pretrained|pre-trained|foundation) model)"
     r"(?:\s+(?:used|employed|chosen)(?:\s+in\s+(?:the\s+)?experiments)?)?"
-    r")\s*\??\s*$", re.I)
+    # ... a guess in brackets may follow
+    r")(?:\s*\([^()]{1,40}\))?\s*\??\s*$", re.I)
 # ... and a kind of thing typed last, any thing: "ltl multi-task rl automata type",
 # "speculative cascades experiments model families" ask which automata, which models (fresh dev
 # batches nh, ni: answered with the paper's opening line as a one-paper list). Not a count of

@@ -82,3 +82,15 @@ def test_a_setting_asked_for_is_where_the_method_is_evaluated() -> None:
 def test_side_by_side_compares() -> None:
     assert analyse("I'd like a side-by-side of the techniques in this collection that help a "
                    "network keep old skills.").shape == "compare"
+
+
+def test_data_used_to_test_a_named_method_are_that_methods() -> None:
+    assert analyse("Tell me the names of the real graph datasets (e.g. Cora or similar) used to "
+                   "test JDR's feature denoising.").shape != "list"
+    # control: papers using such data are still listed
+    assert analyse("Which papers use real graph datasets?").shape == "list"
+
+
+def test_a_typed_base_model_asks_its_name() -> None:
+    for question in ("TVM verifier backbone model", "dspo base model (stable diffusion version?)"):
+        assert analyse(question).asks_for == "name"
