@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from rag.cues.polarity import EARLIER_WORK_WORDS
+
 # A drawback added in a concession: a claim's clause opened by a concessive word ("though it
 # tends to worsen value overestimation", "albeit at lower efficiency", "but its advantage
 # vanishes when all features are observed") that judges negatively, where no sentence of the
@@ -98,8 +100,9 @@ OWN_WORK_START = re.compile(r"\b(?:we|this (?:paper|work|study))\s+(?:\w+\s+)?(?
 # setting the method beside it ("unlike the previous alternative, ...", "like the TSW-SL one,")
 # is read away from a claim first (LIKENED_ASIDE):
 LIKENED_ASIDE = re.compile(r"\b(?:un)?like\b[^,;]{1,80},", re.I)
-EARLIER_WORK_SAID = re.compile(r"\b(?:prior|previous|earlier|existing|conventional|traditional|"
-                               r"current|past)\b(?:\s+[\w-]+){0,3}?\s+(?:work|works|methods?|"
+# (the words for earlier work are those the polarity check reads, cues/polarity.py)
+EARLIER_WORK_SAID = re.compile(rf"\b(?:{'|'.join(sorted(EARLIER_WORK_WORDS))}|current|past)\b"
+                               r"(?:\s+[\w-]+){0,3}?\s+(?:work|works|methods?|"
                                r"approach(?:es)?|alternatives?|models?|techniques?|studies|"
                                r"research|systems?|verifiers?|designs?)\b|\bunlike\b", re.I)
 # ... what a limitation is told by, the limited thing after it:
