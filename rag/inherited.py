@@ -1,13 +1,14 @@
-"""A limitation the abstract gives earlier work, said of the paper's own method: "the proposed
-method still depends on observing the object from multiple views" where the abstract says
-"prior work requires multi-view multi-state input" and the paper works from a single image;
-"unlike the previous alternative, the new scheme is only suitable for specific graphs" where
-"the fastest previous alternative was ... only suitable for specific graphs". An LLM writes it
-by carrying a background sentence's words over to the method; similarity sees the abstract's
-own words and passes it. English only; a miss rather than a false alarm: the claim must state a
-limitation (cues.LIMITING) of the method (within cues.LIMIT_REACH words of it) in a clause about
-no earlier work, holding at least cues.INHERITED_MIN_KEYS of the earlier work's limitation words
-that no own sentence says.
+"""A limitation the abstract gives earlier work, said of the paper's own method: "Db-TSW ...
+relies only on the positions of the measure supports while disregarding the projecting domains"
+where the abstract says that of TSW-SL, which Db-TSW mends; "unlike the previous alternative, the
+new scheme is only suitable for specific graphs" where "the fastest previous alternative was ...
+only suitable for specific graphs". An LLM writes it by carrying a background sentence's words
+over to the method; similarity sees the abstract's own words and passes it. English only; a miss
+rather than a false alarm: the claim must state a limitation (cues.LIMITING) of the method
+(within cues.LIMIT_REACH words of it) in a clause about no earlier work, holding at least
+cues.INHERITED_MIN_KEYS of the earlier work's limitation words that no own sentence says (a
+limitation the method's own sentences also word, as "multi-view ... input" against "a single
+view", is missed).
 Cues: rag/cues/drawbacks.py."""
 
 from __future__ import annotations
