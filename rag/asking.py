@@ -70,7 +70,8 @@ def enumerated_parts(question: str) -> tuple[str, ...]:
     """"Two things please: the distribution family ..., and the model families ..." → each
     thing asked ("what is the distribution family ...?"), after the clause setting the scene
     ("For the optimizer that ..., I need two things: ...") or what both are about
-    (cues.ENUMERATED_ASK)."""
+    (cues.ENUMERATED_ASK); without "two things", a request for one thing plus another
+    (_requested_pair)."""
     found = cues.ENUMERATED_ASK.search(question)
     if found is None:
         return _requested_pair(question)

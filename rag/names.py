@@ -371,13 +371,11 @@ def written_acronyms(question: str, text: str, heads: set[str]) -> set[str]:
     """The sentence's acronyms (lower case) that the question writes out in words ending in one
     of `heads`: "what success-weighted path length does it get" asks the sentence's "78% SPL"
     (fresh dev batch nt, nt007a: refused). A hyphened word gives one initial or one per part."""
-    found = set()
-    for acronym in {a.lower() for a in re.findall(r"\b([A-Z]{2,5})s?\b", text)}:
-        n = len(acronym)
-        runs = [*_word_runs(question, n), *_word_runs(question, n, r"[A-Za-z][\w-]*")]
-        if any(initials == acronym and run[-1].lower() in heads for initials, run in runs):
-            found.add(acronym)
-    return found
+    acronyms = {a.lower() for a in re.findall(r"\b([A-Z]{2,5})s?\b", text)}
+    runs = {n: [*_word_runs(question, n), *_word_runs(question, n, r"[A-Za-z][\w-]*")]
+            for n in {len(a) for a in acronyms}}
+    return {a for a in acronyms if any(initials == a and run[-1].lower() in heads
+                                       for initials, run in runs[len(a)])}
 
 
 def acronym_heads(question: str, text: str, among: set[str] | None = None) -> set[str]:

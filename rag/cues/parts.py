@@ -272,8 +272,9 @@ LATER_REQUEST = re.compile(r"(?<=[.!?;:,])\s+(?=(?:i'?d like to know|i would lik
 # "(I need) two things (please): A, and B": each thing is asked (dev split nq018b, nr022a,
 # nr023a, nt019b, nu022b: answered as one question, often of one thing). General English of
 # enumerated requests; an "about X" names what both are of.
+_REQUESTS = r"i need|i'?d like|i want|tell me|give me"
 ENUMERATED_ASK = re.compile(
-    r"(?:\b(?:i need|i'?d like|i want|tell me|give me)\s+)?"
+    rf"(?:\b(?:{_REQUESTS})\s+)?"
     r"\b(?:two|2|both|a couple of)\s+(?:things|questions|details|parts|points)(?:\s+please)?"
     r"(?:\s+(?:about|on|regarding)\s+(?P<about>[^:?]{3,200}?))?\s*(?::|\s[—–-])\s*(?P<things>.+)$",
     re.I)
@@ -286,9 +287,8 @@ ENUMERATION_AND = re.compile(r"\s+and\s+(?:also\s+)?(?=(?:the|its|their|which|wh
 # (fresh dev batch nw, nw018a: refused whole; general English of requests). Not a bare ", and",
 # which may end a list of three ("the X of A, B, and C").
 # ... asked as "what is the X, plus the Y" too (as rag/asking.py as_question reads the request)
-REQUESTED_PAIR = re.compile(r"^\s*(?:please\s+)?(?:give me|tell me|show me|i need|i'?d like|i want|"
-                            r"i'?m after|what (?:is|are))\s+(?P<things>(?:the|its|their)\b.+)$",
-                            re.I)
+REQUESTED_PAIR = re.compile(rf"^\s*(?:please\s+)?(?:{_REQUESTS}|show me|i'?m after|what (?:is|are))"
+                            r"\s+(?P<things>(?:the|its|their)\b.+)$", re.I)
 REQUESTED_PAIR_BREAK = re.compile(r",?\s+(?:plus|as well as|and also|along with)\s+"
                                   r"(?=(?:the|its|their)\b)", re.I)
 # ... a thing asked by naming it: "name the simpler method" asks "the simpler method"

@@ -70,6 +70,8 @@ CLASSIFIER_THINGS = frozenset(map(stem, (
 # safety-critical treatment simulation and the standard MuJoCo suite" (dev split ls030).
 _EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark", "dataset",
                  "environment", "suite", "simulation")
+# A method's parts, asked by any of these words (PARTS_ASK; rag/evidence.py find_evidence).
+PART_THINGS = ("component", "module", "block", "stage", "step", "phase", "ingredient")
 THING_WORDS: dict[str, tuple[str, ...]] = {
     # tasks are also told as domains, problems or applications ("on four challenging domains";
     # dev split j028)
@@ -117,10 +119,8 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
         "primate", "human", "fly", "drosophila", "zebrafish", "worm", "bird", "fish", "cat",
         "dog", "patient", "participant")),
     # a method's parts, by any word for parts or for being made of them (PARTS_ASK)
-    **dict.fromkeys(PART_THINGS := ("component", "module", "block", "stage", "step", "phase",
-                                    "ingredient"),
-                    (*PART_THINGS, "part", "consist", "consisting", "comprise", "comprising",
-                     "composed")),
+    **dict.fromkeys(PART_THINGS, (*PART_THINGS, "part", "consist", "consisting", "comprise",
+                                  "comprising", "composed")),
 }
 # A method is also told as an algorithm, approach or technique ("which model-based algorithms
 # are proposed" is told by "we present two model-based methods (POR-UCRL, POR-UCBVI)": fresh
