@@ -269,8 +269,9 @@ ACCELERATOR_NAMED = re.compile(r"\b(?:nvidia|amd|tpu\s?v\d|[rg]tx\s?\d{3,4}|[a-z
 MAKER_OF = re.compile(r"['’]s\s+(?-i:[A-Z][\w.-]*)")
 # ... and one a model or a work is said to come from: "that sparse MoE language model from AI2",
 # "the benchmark by Google" (held-out ns001b, now dev: refused for "AI2"; general English).
+# (the words just before the name: rag/names.py matches them and the name in one search)
 MADE_BY = re.compile(r"\b(?:models?|llms?|lms?|papers?|works?|benchmarks?|datasets?|methods?|"
-                     r"systems?|agents?|team|group|lab|researchers)\s+(?:from|by|at)\s+(?:the\s+)?$",
+                     r"systems?|agents?|team|group|lab|researchers)\s+(?:from|by|at)\s+(?:the\s+)?",
                      re.I)
 # A model or benchmark size the question names ("the 13B LLaMA-2 model", "prunenet 13b", "Atari
 # 100k") must be in the paper that answers: "compresses the 7B model in minutes. What about the
