@@ -215,9 +215,11 @@ RELATIVE_WORDS = frozenset("which that who".split())
 EARLIER_WORK_REACH = 7
 # Words before an antonym a negator may stand within to negate it, not counting articles:
 # "no shared vocabulary" and "without requiring a shared vocabulary" both negate "shared"
-# (issue 12, fresh dev batch 15: the article put the negator out of reach).
+# (issue 12, fresh dev batch 15: the article put the negator out of reach); a possessive is one
+# too: "not its final converged model" negates "converged" as "not the final converged one" does
+# (fresh dev batch xe, xe007: a faithful sentence read as dropping the abstract's negation).
 ANTONYM_NEGATION_REACH = 2
-ARTICLES = frozenset("a an the any".split())
+ARTICLES = frozenset("a an the any its their".split())
 IMPLICIT_REACH = 6  # tokens after an implicit-negative verb that it speaks of ("unlike ...")
 # Share of the claim's content terms the evidence must hold before polarity is judged at all.
 POLARITY_MIN_OVERLAP = 0.4

@@ -261,6 +261,14 @@ STRETCHING_WORDS: dict[str, re.Pattern[str]] = {
     r"(?: [\w-]+)? (?:accuracy|performance|score|results?|error|f1|success rate)":
         re.compile(r"\b(?:highest|best|lowest|strongest|top|state-of-the-art|sota|"
                    r"outperform\w*|surpass\w*|superior|better|beats?)\b", re.I),
+    # ... or "the most accurate" said of one ("with GPT-4o being the most accurate of the models
+    # tested", "... giving the most accurate estimates") where the abstract ranks none (issue
+    # 12, eleventh stop, dev split: bd017x, yk039, yy024x caught, none of 7,771 faithful
+    # sentences flagged)
+    r"(?:being|giving|gave|gives|proving|proved|emerg\w* as|(?:is|was|were|are)(?: also)?) the "
+    r"most (?:accurate|effective|robust|reliable|capable|successful)\b":
+        re.compile(r"\b(?:most|highest|best|top|state-of-the-art|sota|outperform\w*|"
+                   r"surpass\w*|superior|better|beats?)\b", re.I),
     # ... or a price the abstract never names: "improving long contexts at the expense of short
     # ones" where it "improves performance in both short and long contexts" (issue 12, seventh
     # stop, dev split: 5 reversals caught, no faithful sentence flagged; "sacrificing" and
@@ -269,8 +277,10 @@ STRETCHING_WORDS: dict[str, re.Pattern[str]] = {
         re.compile(r"\b(?:costs?|costly|expense|expensive|price|trade-?offs?|sacrific\w*|"
                    r"compromis\w*)\b", re.I),
     # ... not a purpose: "this is intended to reduce misalignment" says what a part is for
-    # (fresh dev batch yx, yx005: a faithful answer replaced)
-    r"plans? to|planned to|intends? to|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )intended to|"
+    # (fresh dev batch yx, yx005: a faithful answer replaced), as does "a benchmark ...,
+    # intended to support assessing ..." (fresh dev batch xe, xe001: a faithful sentence flagged)
+    r"plans? to|planned to|intends? to|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!, )"
+    r"intended to|"
     r"future work|will (?:be )?"
     r"(?:extend|extended|explore|explored|investigate|apply|applied|release|released|address)":
         re.compile(r"\b(?:future|plan|plans|planned|intend\w*|will)\b", re.I),
