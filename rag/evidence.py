@@ -84,7 +84,8 @@ def tells_thing(s: ScoredSentence, thing: str, hits: list[Hit]) -> bool:
     MineDojo" (fresh dev batch la)."""
     compound = cues.OTHER_THING_COMPOUNDS.get(thing)
     text = compound.sub(" ", s.text) if compound else s.text
-    if not {thing, *cues.THING_WORDS.get(thing, ())}.isdisjoint(terms(text)):
+    if not {thing, *cues.THING_WORDS.get(thing, ())}.isdisjoint(terms(text)) or (
+            thing == "model" and cues.SIZED_MODEL.search(text)):
         return True
     if thing in cues.METHOD_THINGS and cues.METHOD_WORDS.search(text) and (
             cues.METHOD_CUE.search(text) or cues.OWN_WORK.search(text)):
@@ -182,7 +183,8 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     if intent.asks_for == "name" and cues.MODEL_NAME_ASK.search(question):
         # "which LLMs did X convert": a model's name ("Llama2-13B", "GPT-4o", "T5"), not the
         # method's other names ("Natural Annealing"; fresh dev batch a)
-        found = [s for s in found if any(
+        # ... or a word given a size (cues.SIZED_MODEL: "finetune Rho 1B")
+        found = [s for s in found if cues.SIZED_MODEL.search(s.text) or any(
             cues.MODEL_LIKE_NAME.search(n) and n.casefold() not in cues.GENERIC_NAMES
             for n in names_in(without_names(s.text, [
                 hits[s.marker - 1].paper.title, *asked,

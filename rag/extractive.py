@@ -333,6 +333,13 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         # papers" still asks for papers (dev s032), as do words asking no detail that hold a
         # title made of plain words ("variance reduction policy evaluation rl": dev lo015a)
         intent = replace(intent, shape="detail", parts=split_parts(question))
+    # a topic the corpus never speaks of, asked of no named paper, is no paper's either: "what
+    # method is proposed for automatic speech recognition ...?", "tell me about the paper on
+    # global weather prediction" (as a list question's: dev split nr026, np026, ns026b, nu027b,
+    # answered from papers on other topics)
+    if not intent.wants_list and intent.asks_for is None and not intent.yes_no and not named \
+            and not name_tokens(question) and unheard_topic and unheard_topic(question):
+        return _refusal(question, intent, hits, scored)
     if (intent.wants_list or intent.yes_no) and applied_nowhere(question, hits):
         return _refusal(question, intent, hits, scored)  # "applied A to B": no paper does both
     if intent.wants_list:

@@ -5,8 +5,6 @@ were retrieved and left out). Cues: rag/cues/listing.py NEW_THINGS_ASK, rag/cues
 
 from __future__ import annotations
 
-import re
-
 from rag import cues
 
 
@@ -15,10 +13,9 @@ def new_kinds(question: str) -> tuple[str, ...]:
     kind it names then ("environments or benchmarks")."""
     if not cues.NEW_THINGS_ASK.search(question):
         return ()
-    return tuple(dict.fromkeys(m[1].casefold() for m in _KIND.finditer(question)))
-
-
-_KIND = re.compile(r"\b(benchmark|dataset|environment|simulator|corpus)(?:s|es)?\b", re.I)
+    asked = [m[1].casefold() for m in cues.NEW_KIND.finditer(question)]
+    return tuple(dict.fromkeys(k for kind in asked for k in (kind, cues.KIND_ALSO.get(kind))
+                               if k))
 
 
 def introduces(sentence: str, kinds: tuple[str, ...]) -> bool:
@@ -28,6 +25,6 @@ def introduces(sentence: str, kinds: tuple[str, ...]) -> bool:
     for cue in cues.METHOD_CUE.finditer(sentence):
         # the kind must be what is introduced: near the verb, not "... on six datasets"
         after = " ".join(sentence[cue.end():].split()[:cues.INTRODUCED_REACH])
-        if any(m[1].casefold() in kinds for m in _KIND.finditer(after)):
+        if any(m[1].casefold() in kinds for m in cues.NEW_KIND.finditer(after)):
             return True
     return False

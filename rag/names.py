@@ -10,6 +10,7 @@ from paperwise.text import STOPWORDS, split_sentences
 from paperwise.types import Hit
 from rag import cues
 from rag.claim_names import names_missing_from, shortened_in, spelled_out
+from rag.cues.claim_checks import HARDWARE_ACRONYMS
 from rag.cues.parts import (
     ASIDE,
     EXAMPLE_SEPARATOR,
@@ -132,6 +133,13 @@ def _asked_sentences(question: str) -> list[str]:
     return [s for s in sentences if s.rstrip().endswith(("?", "？"))] or sentences
 
 
+def _needed_names(question: str) -> list[str]:
+    """The question's names, but a machine in an adjective ("the GPU-accelerated simulator"):
+    it describes the thing asked, which a paper may call "hardware-accelerated"."""
+    return [n for n in name_tokens(question) if n.lower() not in HARDWARE_ACRONYMS
+            or not re.search(rf"\b{re.escape(n)}-[a-z]", question)]
+
+
 def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> list[str]:
     """Names and acronyms of the question that no retrieved abstract (nor its metadata)
     mentions. Of names offered as alternatives ("Atari or MuJoCo") one is enough; the names
@@ -148,7 +156,7 @@ def missing_names(question: str, hits: list[Hit], *, examples: bool = True) -> l
     # "gpt4o" is GPT-4o: separators do not count (fresh dev batch lc)
     squashed = _squash(haystack)
     shortened = _shortened_words(question, text)
-    missing = [n for n in name_tokens(question) if n not in shortened and (
+    missing = [n for n in _needed_names(question) if n not in shortened and (
                (n.casefold() not in haystack and _squash(n.casefold()) not in squashed) or (
                    asked_version(n, question) and not name_pattern(n, question).search(text)))]
     # an acronym a paper writes out is there: "RMSE" as "root mean-squared error" (dev lr008a);
@@ -222,7 +230,7 @@ def names_lacking(question: str, hit: Hit) -> list[str]:
     """The question's names one paper does not mention (an acronym it spells out counts): a
     detail asked "on ImageNet" or of "LLaMA or Mistral" is not given by a paper that never
     names them, though another retrieved paper does (issue 13, fresh dev batch 20)."""
-    text, names = f"{hit.paper.title} {hit.paper.abstract}", name_tokens(question)
+    text, names = f"{hit.paper.title} {hit.paper.abstract}", _needed_names(question)
     shortened = _shortened_words(question, text)
     names = [n for n in names if n not in shortened]
     unmatched = set(names_missing_from(names, text))  # the abstract cleaned once, not per name

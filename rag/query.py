@@ -103,6 +103,8 @@ def _shape(question: str) -> Shape:
                                                       cues.COMPARED_TO.sub(" ", question))):
         return "compare"
     if (_lists_papers(question) and not cues.ABOUT_ONE_NAMED.search(question)) or (
+            cues.NEW_THINGS_LISTED.search(question) and not name_tokens(question)
+            and not cues.ONE_DESCRIBED.search(question)) or (
             cues.BARE_TOPIC.match(question) and not cues.QUESTION_OPENING.search(question)
             # "explain Db-TSW in simple terms" asks about Db-TSW (fresh dev batch c)
             and not (cues.SUMMARY_ASK.search(question) and cues.NAME_LIKE.search(question))

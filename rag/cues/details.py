@@ -53,7 +53,10 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                            r"accelerators|processors)\s*\??\s*$", re.I),
     # "how much compute went into training X" (fresh dev batch le); what it saves is a
     # quantity, told as a speedup ("how much computation time does it save": dev lr010b)
-    "compute": re.compile(r"\b(?:gpus?|tpus?|gpu[- ]hours?|compute budget|computational budget|"
+    # ... not a machine's name in an adjective: "the GPU-accelerated simulator behind X" asks
+    # the simulator's name (fresh dev batch nz, nz012b: refused for want of a GPU figure)
+    "compute": re.compile(r"\b(?:gpu[- ]hours?|gpus?(?!-)|tpus?(?!-)|compute budget|"
+                          r"computational budget|"
                           r"how much (?:compute|computation|computing)(?![^?]*\b(?:sav|reduc|cut)"
                           r"\w*)|"
                           r"training (?:cost|budget)|carbon|energy consumption"

@@ -88,8 +88,8 @@ TOPIC_OBJECT = re.compile(rf"\b(?:(?:{_OBJECT_VERBS})(?:\s+or\s+[a-z]+)?|is ther
 VERB_SIDE = re.compile(rf"\b(?:{_OBJECT_VERBS})\s*$", re.I)
 # Words that stand there without naming a topic ("what's going on inside transformers"), nor
 # do words placing it in time ("performance on earlier tasks": dev split lx029b, mf019b).
-NOT_TOPIC_WORDS = frozenset("inside outside behalf top average which what earlier later older "
-                            "newer previous prior former past".split())
+NOT_TOPIC_WORDS = frozenset("inside outside behalf top average which what whose earlier later "
+                            "older newer previous prior former past".split())
 # Words saying how a paper stands to its topic, not the topic ("which papers are built around
 # a hypernetwork": "built" weighed more than "hypernetwork" in the term cover, dev split
 # ln010): left out of the words a sentence or an abstract is scored on. General English,
@@ -326,7 +326,12 @@ WORK_EXISTS = re.compile(r"\b(?:is|are) there\b|\bha(?:s|ve) any(?:one|body)\b"
 # evaluating LLMs", "what new datasets were introduced for ...", "benchmarks proposed for X"):
 # the papers introducing one (rag/introduced.py). The kinds a paper releases as a resource,
 # chosen by hand; issue 13's own example and dev split q082, u013, lv020, mn016.
-_NEW_KIND = r"(benchmark|dataset|environment|simulator|corpus)s?\b"
+_KINDS = r"(?:benchmark|dataset|environment|simulator|corpus|suite|testbed)"
+_NEW_KIND = rf"({_KINDS})s?\b"
+NEW_KIND = re.compile(rf"\b({_KINDS})(?:s|es)?\b", re.I)  # the kind a question or sentence names
+# ... a test suite or testbed is a benchmark as abstracts call it ("a challenging benchmark
+# environment"; fresh dev batch nz, nz021a; general English)
+KIND_ALSO = {"suite": "benchmark", "testbed": "benchmark"}
 NEW_THINGS_ASK = re.compile(
     rf"\b(?:new|novel)\s+(?:[\w-]+\s+){{0,2}}?{_NEW_KIND}"
     rf"|\b(?:propos|introduc|present|releas|contribut|creat|construct|curat)\w*\s+"
@@ -336,6 +341,16 @@ NEW_THINGS_ASK = re.compile(
     # ... or made for evaluating: "any benchmarks for evaluating LLM agents?", "a dataset to
     # test ..." (dev split mz022: every paper about LLMs was listed; general English of purpose)
     rf"|\b{_NEW_KIND}\s+(?:for|to)\s+(?:evaluat|test|assess|measur|benchmark|stress-test)\w*",
+    re.I)
+# ... and several of them asked for, of no paper named or described, ask for the papers making
+# one: "which new test suites were built to measure how chatbots perform?", "I need every
+# evaluation suite introduced here for probing big text models" (fresh dev batch nz, nz021a/b,
+# and nu021a/b before it: read as one paper's detail and refused; general English of plurals).
+_MADE = r"(?:proposed|introduced|released|presented|built|created|constructed)\b"
+NEW_THINGS_LISTED = re.compile(
+    rf"\b(?:new|novel|newly)\s+(?:[\w-]+\s+){{0,2}}?{_KINDS}s\b"
+    rf"|\b{_KINDS}s\s+(?:(?:are|were|have been)\s+)?(?:newly\s+)?{_MADE}"
+    rf"|\b(?:every|all(?: the)?)\s+(?:new\s+)?(?:[\w-]+\s+){{0,2}}?{_KINDS}s?\s+(?:\w+\s+)?{_MADE}",
     re.I)
 # ... told by a sentence introducing the paper's own: the kind within this many words after
 # "we introduce" ("We introduce Robotouille, a challenging benchmark environment"), not "we

@@ -133,6 +133,9 @@ NAME_ASK = re.compile(
     # for", which asks the problem: dev split ma021b)
     r"| (?:on|in|for|from|with) which\b"
     r"| that (?=(?:they|it|we)\b|(?:[\w-]+ ){1,6}?(?:was|were|is|are|had been|has been) \w+ed\b)"
+    # ... or what it stands behind: "what's the name of the GPU-accelerated simulator behind the
+    # Kinetix task space" (fresh dev batch nz, nz012b; general English of one named part)
+    r"| (?:behind|underlying|powering) (?:the |its |their )?\S"
     # ... or the question ends there: "olmoe beats what bigger models?" (fresh dev batch lc),
     # typed without its question mark too (dev split lk009a)
     r"|\s*\??\s*$"
@@ -242,6 +245,10 @@ MODEL_NAME_ASK = re.compile(r"(?:\b(?:which|what)\b(?: \S+){0,3}?"
                             r"(?:models?|(?:[lsmv]|ml)?lms?|language models?|"
                             r"model famil(?:y|ies)|backbones?|encoders?|decoders?)\b", re.I)
 MODEL_LIKE_NAME = re.compile(r"\d|\b[A-Za-z]*[a-z][A-Z]|\b[A-Z]{2,}\b")
+# ... as is a capitalised word given a size ("finetune Rho 1B on GSM8k", "from LLaMA 3.1 8B"): a
+# sentence holding one names a model (dev split nv022: "which model was finetuned on GSM8k" was
+# answered with the LLaMA sentence, "Rho" being no name-like word; general English of models)
+SIZED_MODEL = re.compile(r"\b[A-Z][\w.-]*(?:[ -]\d+(?:\.\d+)?)?[ -]\d+(?:\.\d+)?[BM]\b")
 ACCELERATORS = r"gpus?|tpus?|a100|h100|v100"  # what compute is counted in
 # "What GPU model / which GPUs was X trained on": the accelerator's name (A100, TPU v4), which a
 # sentence giving GPU hours or "a single GPU" does not name (fresh dev batch 20).

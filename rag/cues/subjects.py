@@ -68,7 +68,12 @@ COMPARE_ASK = re.compile(
     r"abstracts))\b"
     # "I'd like a side-by-side of the techniques that ..." (fresh dev batch nx, nx019b: read as
     # one paper's detail and refused; general English)
-    r"|\bside[- ]by[- ]side\b|比较|区别|异同", re.I)
+    r"|\bside[- ]by[- ]side\b|比较|区别|异同"
+    # "contrast them", "Contrast the techniques proposed for ...": the verb, not "in contrast
+    # to" (fresh dev batch nz, nz019a/b: read as one paper's detail; general English)
+    r"|(?<!\bto )\bcontrast(?:s|ed|ing)?\s+(?:them|these|those|the|their|between)\b"
+    r"|\bcontrast\s*[?.!]*\s*$",
+    re.I)
 # "Compare the papers (approaches, methods) that X": every paper doing X, though the words of X
 # are one paper's title ("policy evaluation": dev split b023, k037 answered from that paper
 # alone), not two things inside one paper.

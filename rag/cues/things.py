@@ -49,9 +49,12 @@ WHAT_NAMED_THING = re.compile(rf"\b(?i:what) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}"
 # Nor are what a method takes in ("from what signals do agents discover concepts?" asks for a
 # description such as "proprioceptive states": dev split lt016).
 # ... nor general nouns a sentence naming the thing need not repeat: "which structure is it?"
-# answered by "the uncertainty ellipsoid" (dev split mz007b; general English).
+# answered by "the uncertainty ellipsoid" (dev split mz007b; general English); nor what a method
+# is made of or needs, asked loosely: "what ingredients are required to mimic a CLIP-style
+# model?" is answered by "requires two unimodal encoders and limited data" (fresh dev batch nz,
+# nz003a: refused for want of the word).
 NOT_A_THING = frozenset("paper work study author one way extent signal input information "
-                        "structure thing object property aspect".split())
+                        "structure thing object property aspect ingredient element".split())
 # Words that classify the thing asked for rather than name it ("what feedback types", "which
 # model variants", "what model families"): a sentence naming the thing need not use them (dev
 # split dr026, k012); nor need one naming models, whose names MODEL_LIKE_NAME reads instead
