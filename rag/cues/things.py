@@ -98,6 +98,9 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
     "corpus": ("corpus", "corpora", *_EVALUATED_ON),
     "corpora": ("corpus", "corpora", *_EVALUATED_ON),
     "collection": ("collection", *_EVALUATED_ON),
+    # data are told as datasets: "fb-cpr training data type" by "unlabeled motion capture
+    # datasets" (dev split nv014b, refused; general English)
+    "data": ("data", "dataset", "datasets", "corpus", "corpora"),
     # baselines are named where a paper compares with them: "outperforms ..., and is
     # competitive with TabPFN" (fresh dev batch la)
     "baseline": ("baseline", "outperform", "outperforms", "outperforming", "competitive",

@@ -2,8 +2,9 @@
 Several new test suites asked for, of no paper named, ask for the papers making one; "contrast
 them" compares; a machine in an adjective ("GPU-accelerated") asks for no machine, and "the
 simulator behind X" asks its name; "what ingredients are required" asks what a method needs, not
-a sentence with the word "ingredient"; a sized word names a model ("Rho 1B"); a topic the corpus
-never speaks of, asked of no named paper, is refused as a list question's is."""
+a sentence with the word "ingredient"; a sized word names a model ("Rho 1B"); data are told as
+datasets; a topic the corpus never speaks of, asked of no named paper, is refused as a list
+question's is."""
 
 from __future__ import annotations
 
@@ -95,3 +96,10 @@ def test_a_word_given_a_size_names_a_model() -> None:
                "demonstrate asynchronous RL can finetune Rho 1B on GSM8k faster", "Async RLHF")
     answer = alike_answer("In the async RLHF paper, which model was finetuned on GSM8k?", [rlhf])
     assert answer.answerable and "Rho 1B" in answer.text.split("[1]")[0]
+
+
+def test_data_asked_for_are_told_as_datasets() -> None:
+    fbcpr = hit("Training FB-CPR online with observation-only motion capture datasets, we obtain "
+                "the first humanoid behavioral foundation model", "FB-CPR")
+    answer = alike_answer("fb-cpr training data type", [fbcpr])
+    assert answer.answerable and "motion capture datasets" in answer.text
