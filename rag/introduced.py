@@ -1,7 +1,8 @@
 """Things a list question asks to be new: "which papers propose new benchmarks for evaluating
 LLMs?" lists the papers introducing a benchmark, each shown by the sentence introducing it,
 whatever else the retrieved papers say about LLMs (issue 13: AIR-BENCH 2024 and NutriBench
-were retrieved and left out). Cues: rag/cues/listing.py NEW_THINGS_ASK, rag/cues METHOD_CUE."""
+were retrieved and left out). Cues: rag/cues/listing.py NEW_THINGS_ASK, NEW_KIND, KIND_ALSO,
+rag/cues METHOD_CUE."""
 
 from __future__ import annotations
 

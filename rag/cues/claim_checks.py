@@ -71,7 +71,7 @@ GENERIC_ACRONYMS = frozenset(("ai ml llm llms nlp rl cv qa api sota "
                               "nn dnn cnn rnn lm lms").split())
 # ... though a question's machine in an adjective ("the GPU-accelerated simulator behind
 # Kinetix") asks for no machine a paper must name (fresh dev batch nz, nz012b: refused where the
-# abstract says "hardware-accelerated"; rag/names.py names_lacking)
+# abstract says "hardware-accelerated"; rag/names.py _needed_names)
 HARDWARE_ACRONYMS = frozenset("gpu gpus cpu cpus tpu tpus".split())
 
 
