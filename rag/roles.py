@@ -12,7 +12,7 @@ The claim swaps them when each stands in a clause sharing more words with the ot
 in the abstract than with its own, or when each describes the word the other describes in the
 abstract ("identity-specific latent features" for "identity-agnostic latent features"). English
 only; a miss rather than a false alarm: both terms must be in the claim, once.
-Cues: rag/cues/claim_checks.py."""
+Cues: rag/cues/roles.py."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from paperwise.text import (
     word_root,
 )
 from rag.claim_names import names_in
-from rag.cues.claim_checks import (
+from rag.cues.roles import (
     COORDINATED_TERMS,
     CROSSED_SENTENCES,
     CROSSED_WINDOW,

@@ -1,0 +1,97 @@
+"""The sides of one comparison crossed: "geometry-aware models are more robust under sequencing
+noise than sequence models" where the abstract says "geometry-unaware sequence-based models are
+more robust under sequencing noise ... to match the performance of geometry-aware models".
+
+Both sentences predicate the same comparative ("are more robust"); the claim's subject stands
+after the comparative in the abstract's sentence and not before it, and a word the claim puts
+after the comparative is the abstract's subject. Words match whole or by their first hyphen
+part ("sequence" for "sequence-based"), so "geometry-aware" is not "geometry-unaware". English
+only; a miss rather than a false alarm. Cues: rag/cues/roles.py."""
+
+from __future__ import annotations
+
+from paperwise.text import STOPWORDS, language_of, split_sentences, strip_markers
+from rag.cues.roles import (
+    COMPARATIVES,
+    COMPARED_SUBJECT_ENDS,
+    COMPARED_SUBJECT_WORDS,
+    LINKING_SKIPS,
+    LINKING_VERBS,
+)
+from rag.wording import PUNCT, read_words
+
+_Comparison = tuple[int, int, str]  # where the comparison starts, its last word, as written
+
+
+def _linked(words: list[str], start: int) -> int | None:
+    """Where the linking verb before words[start] stands, if the comparative is predicated."""
+    for k in range(start - 1, -1, -1):
+        if words[k] in LINKING_VERBS:
+            return k
+        if words[k] not in PUNCT and words[k] not in LINKING_SKIPS:
+            return None
+    return None
+
+
+def _comparisons(words: list[str]) -> list[_Comparison]:
+    found = []
+    for i, word in enumerate(words):
+        graded = word in ("more", "less") and i + 1 < len(words) \
+            and words[i + 1] not in STOPWORDS and words[i + 1] not in PUNCT
+        if graded or word in COMPARATIVES:
+            last = i + 1 if graded else i
+            if _linked(words, i) is not None:
+                found.append((i, last, " ".join(words[i:last + 1])))
+    return found
+
+
+def _content(words: list[str]) -> set[str]:
+    return {w for w in words if w not in STOPWORDS and w not in PUNCT and not w.isdigit()
+            and len(w) > 2}
+
+
+def _subject(words: list[str], start: int) -> tuple[int, set[str]]:
+    """Where the comparison's clause starts and the content words just before its linking
+    verb, back to that start."""
+    subject: list[str] = []
+    k = _linked(words, start) or 0
+    while k > 0 and words[k - 1] not in (";", ":") and words[k - 1] not in COMPARED_SUBJECT_ENDS \
+            and len(subject) < COMPARED_SUBJECT_WORDS:
+        k -= 1
+        subject += _content([words[k]])
+    return k, set(subject)
+
+
+def _has(words: set[str], word: str) -> bool:
+    return any(w == word or w.startswith(word + "-") or word.startswith(w + "-") for w in words)
+
+
+def _crossed(claim: list[str], mine: _Comparison, sentence: list[str],
+             theirs: _Comparison) -> bool:
+    before, after = _content(claim[:mine[0]]), _content(claim[mine[1] + 1:])
+    subject = _subject(claim, mine[0])[1]
+    # the abstract's words before the comparison: those of its own clause ("X is faster,
+    # while Y is more accurate than X")
+    start, their_subject = _subject(sentence, theirs[0])
+    was_before, was_after = (_content(sentence[start:theirs[0]]),
+                             _content(sentence[theirs[1] + 1:]))
+    moved = any(_has(was_after, w) and not _has(was_before, w) for w in subject)
+    back = any(_has(their_subject, w) and not _has(was_after, w) and not _has(before, w)
+               for w in after)
+    return moved and back
+
+
+def check_compared_sides(claim: str, paper_text: str) -> str | None:
+    claim = strip_markers(claim)
+    if language_of(claim) != "en":
+        return None
+    words = read_words(claim)
+    mine = _comparisons(words)
+    for sentence in split_sentences(paper_text) if mine else []:
+        theirs = read_words(sentence)
+        for other in _comparisons(theirs):
+            for comparison in mine:
+                if comparison[2] == other[2] and _crossed(words, comparison, theirs, other):
+                    return (f"says who is '{comparison[2]}' the other way round from the "
+                            "abstract")
+    return None

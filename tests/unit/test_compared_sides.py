@@ -1,0 +1,43 @@
+"""The sides of one predicative comparison crossed (rag/compared.py); the check runs on every
+answer sentence through rag/citations.py."""
+
+from __future__ import annotations
+
+from rag.compared import check_compared_sides
+
+_RNA = ("Models with explicit geometry encoding generally outperform sequence-based models. On "
+        "the other hand, geometry-unaware sequence-based models are more robust under "
+        "sequencing noise but often require around 2-5x training data to match the performance "
+        "of geometry-aware models.")
+
+
+def test_the_subject_of_a_comparison_moved_to_its_other_side_is_caught() -> None:
+    assert check_compared_sides("Geometry-aware models are, moreover, more robust under "
+                                "sequencing noise than sequence models [1].", _RNA)
+    assert check_compared_sides("Geometry-aware models, however, are more robust to sequencing "
+                                "noise, though sequence-based models need more data.", _RNA)
+
+
+def test_the_same_sides_are_kept() -> None:
+    assert check_compared_sides("Sequence-based models are more robust under sequencing noise "
+                                "than geometry-aware models [1].", _RNA) is None
+    # "geometry-unaware" is not "geometry-aware": its first hyphen part alone does not match
+    assert check_compared_sides("Geometry-unaware models are more robust under sequencing noise "
+                                "than geometry-aware ones [1].", _RNA) is None
+
+
+_DECODING = ("Small draft models are faster than the target model, while the target model is "
+             "more accurate than any draft model.")
+
+
+def test_other_comparatives_and_wordings() -> None:
+    assert check_compared_sides("The target model is faster than small draft models.", _DECODING)
+    assert check_compared_sides("Draft models were more accurate than the target model.",
+                                _DECODING)
+    assert check_compared_sides("Draft models are faster than the target model.",
+                                _DECODING) is None
+    # a comparative before a noun is no predicate: "larger models" is not read
+    assert check_compared_sides("The target model uses larger draft models.", _DECODING) is None
+    # not English: not read
+    assert check_compared_sides("Le modèle cible est plus rapide que les petits modèles.",
+                                _DECODING) is None
