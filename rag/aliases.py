@@ -1,13 +1,17 @@
 """Other names the corpus itself gives a term ("Continual learning, also known as lifelong
 learning or incremental learning"): a list question on one name is searched and judged on the
 others too, as a paper on incremental object detection never says "continual". Mined from the
-abstracts, so a whole conference brings its own. Cues: rag/cues/listing.py."""
+abstracts, so a whole conference brings its own. A question describing a topic in a
+newcomer's words ("training one shared model across many phones without pooling their data")
+is searched and judged on the field's name for it as well (rag/cues/glossary.py). Cues:
+rag/cues/listing.py, rag/cues/glossary.py."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
 
+from rag.cues.glossary import GLOSSARY
 from rag.cues.listing import ALIAS_CUE, ALIAS_DEFINITION, ALIAS_SEPARATOR
 
 Aliases = dict[str, tuple[str, ...]]
@@ -37,3 +41,9 @@ def alias_topics(question: str, aliases: Aliases) -> tuple[str, ...]:
     # the first named, not the first in a dict whose order hash seeds may change
     found, others = min(named, key=lambda item: item[0].start())
     return tuple(f"{question[:found.start()]}{other}{question[found.end():]}" for other in others)
+
+
+def glossary_topics(question: str) -> tuple[str, ...]:
+    """The field's terms for the topics the question describes without naming them."""
+    return tuple(term for term, description in GLOSSARY
+                 if description.search(question) and term.casefold() not in question.casefold())

@@ -35,7 +35,7 @@ from paperwise.types import (
     TextDelta,
 )
 from rag import cues
-from rag.aliases import alias_topics
+from rag.aliases import alias_topics, glossary_topics
 from rag.alternatives import topic_alternatives
 from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
@@ -229,7 +229,9 @@ class PaperQA:
             if kinds := new_kinds(query.text):  # "which papers propose new benchmarks ..."
                 hits += self.retriever.introducing(kinds, hits, filters)
             # "papers on X or on Y", and X by the other names the abstracts give it: each searched
-            for topic in (*topic_alternatives(query.text), *self._alias_topics(query.text)):
+            # and by the field's name for a topic it describes in other words
+            for topic in (*topic_alternatives(query.text), *self._alias_topics(query.text),
+                          *glossary_topics(query.text)):
                 seen = {h.paper.id for h in hits}
                 hits += [h for h in self.retriever.search(self.encoder.encode(topic),
                                                           cues.ALTERNATIVE_K, mode, filters)

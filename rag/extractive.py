@@ -26,6 +26,7 @@ from paperwise.types import (
     TextDelta,
 )
 from rag import cues
+from rag.aliases import glossary_topics
 from rag.alternatives import topic_alternatives
 from rag.answerer import AnswerStream
 from rag.asked import asked_thing, purpose_topic
@@ -188,10 +189,11 @@ def _compose(question: str, hits: list[Hit], lines: list[str | Line]) -> Answer:
 
 def _list_answer(question: str, intent: QuestionIntent, scored: list[ScoredSentence],
                  hits: list[Hit], named: set[int], weight: Weight,
-                 rescore: Callable[[str], list[ScoredSentence]],
-                 aliased: tuple[str, ...] = ()) -> tuple[Answer, list[str | Line]]:
+                 rescore: Callable[[str], list[ScoredSentence]], aliased: tuple[str, ...] = (),
+                 described: tuple[str, ...] = ()) -> tuple[Answer, list[str | Line]]:
     """One line per fitting paper (rag/listing.py) after its lead, or the refusal (no lines)."""
-    lines = listed_lines(question, intent, scored, hits, named, weight, rescore, aliased)
+    lines = listed_lines(question, intent, scored, hits, named, weight, rescore, aliased,
+                         described)
     if not lines:
         return _refusal(question, intent, hits, scored), []
     lead = LIST_LEAD[intent.language].format(n=len(lines)) if len(lines) > 1 else (
@@ -302,12 +304,13 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
                       hits: list[Hit], bank: SentenceBank, weight: Weight,
                       embed: Callable[[str], np.ndarray] | None = None,
                       unheard_topic: Callable[[str], str | None] | None = None,
-                      aliased: tuple[str, ...] = ()) -> Answer:
+                      aliased: tuple[str, ...] = (), described: tuple[str, ...] = ()) -> Answer:
     """Answer from the hits' own sentences, or refuse. `embed` puts a part of a compound
     question in the question's vector space (without it, parts use the whole question's);
     `unheard_topic` gives a list question's topic word the corpus never uses (no paper is on
     it: rag/spelling.py absent_topic); `aliased`, the question with its topic's other names
-    (rag/aliases.py), each judged as a topic of the list too."""
+    (rag/aliases.py), each judged as a topic of the list too; `described`, the field's names
+    of a topic it describes in other words (rag/listing.py listed_lines)."""
     named = named_markers(question, hits)
     scored = favour_named(score_sentences(question, question_vector, hits, bank, weight),
                            named, hits, question)
@@ -363,7 +366,7 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
                 question) or (question,)), scored, hits, one, weight, rescore)
         else:
             answer, listed = _list_answer(question, intent, scored, hits, named, weight,
-                                          rescore, aliased)
+                                          rescore, aliased, described)
         if intent.shape == "list" and (intent.asks_for or asked_thing(question)) \
                 and len(answer.citations) == 1 and cues.BARE_TOPIC.match(question):
             # a few typed words asking a kind of detail or a thing, one paper fitting, ask it
@@ -424,13 +427,15 @@ class ExtractiveAnswerer:
         # Multilingual-e5 embeds sentences at question time: only the top papers' (slow).
         limit = cues.MULTILINGUAL_PAPERS[query.intent.wants_list]
         bank = self.encoder.bank_for(query, bank, hits, limit)
+        # only a list judges other names (and the corpus is read then)
+        aliases = self.alias_topics if self.alias_topics and query.intent.shape == "list" \
+            else lambda _: ()
         answer = extractive_answer(query.text, query.intent, query.vector, hits, bank,
                                    self.weight,
                                    lambda part: self.encoder.embed_like(query, [part])[0],
-                                   self.unheard_topic,
-                                   # only a list judges them (and the corpus is read then)
-                                   self.alias_topics(query.text)
-                                   if self.alias_topics and query.intent.shape == "list" else ())
+                                   self.unheard_topic, aliases(query.text),
+                                   tuple(name for term in glossary_topics(query.text)
+                                         for name in (term, *aliases(term))))
         for line in answer.text.splitlines(keepends=True):
             yield TextDelta(text=line)
         return answer

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-_DATA = r"(?:(?:raw|local|private|own|their|its|the|user|client)\s+){0,3}data"
+_DATA = r"(?:[\w-]+\s+){0,3}?data"
 _MANY = (r"(?:many|multiple|several|distributed|decentrali[sz]ed|different|numerous|separate)"
          r"\s+(?:\w+\s+)?")
 _PARTIES = (r"(?:clients|devices|phones|parties|participants|organi[sz]ations|institutions|"

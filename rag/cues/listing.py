@@ -144,7 +144,8 @@ APPLIED_TO = re.compile(r"\bappl(?:y|ies|ied|ying)\s+(?P<method>[^?.;]{3,80}?)\s
 # rag/listing.py applied_nowhere now keep).
 # "Work that uses A for B" too (dev split lt030).
 WORK_FOR = re.compile(r"\b(?:work|works|research|papers?|anything|stud(?:y|ies)|methods?|"
-                      r"approaches)\s+(?:on|about|using|applying|(?:that|which)\s+"
+                      # "what work uses A for B" as "work that uses" (fresh dev batch oc027)
+                      r"approaches)\s+(?:on|about|using|applying|(?:(?:that|which)\s+)?"
                       # (a method holds no purpose clause: "animating a portrait so that the
                       # video moves in sync with a speech track" names no domain "sync": dev
                       # split mt022b)

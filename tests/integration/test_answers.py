@@ -475,3 +475,19 @@ def test_a_list_takes_a_paper_saying_a_phrase_given_as_an_example_of_its_topic(
                          "activation patching, sparse autoencoders, computation-graph "
                          "extraction) to study what happens inside transformer models?")
     assert "Multiple-choice question answering (MCQA)" in {c.paper.title for c in answer.citations}
+
+
+@pytest.mark.parametrize("question", [
+    "Which works let hospitals build one model together while patient records never leave "
+    "each site, i.e. without pooling their data?",
+    "Which papers estimate how good a policy is from fewer online samples?",
+])
+def test_a_list_describing_a_topic_lists_the_papers_on_its_field_name(
+        seed_qa: PaperQA, question: str) -> None:
+    # "federated learning" and "policy evaluation" are never said: the field's names for what
+    # the question describes find them (rag/cues/glossary.py); the description's own words fit
+    # many papers loosely
+    cited = {c.paper.title for c in seed_qa.ask(question).citations}
+    wanted = ({"LASER-VFL", "DEPT", "FedAvg", "FedLWS"} if "hospitals" in question
+              else {"Policy evaluation", "On-policy evaluation"})
+    assert cited == wanted
