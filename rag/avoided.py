@@ -54,6 +54,7 @@ def used_spans(text: str) -> list[_Span]:
         clause = re.split(r"[,;:]", text[:m.start()])[-1]
         if (cues.EARLIER_WORK.search(clause) or cues.USE_NEGATED.search(clause)
                 or cues.AVOIDS_BEFORE.search(clause)  # "rather than relying on X"
+                or cues.COMPARED_BEFORE.search(clause)
                 or cues.NONE_USED.match(text, m.end())):
             continue
         found.append(_span_after(text, m.end(), cues.SPAN_WORDS))

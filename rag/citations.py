@@ -24,7 +24,7 @@ from rag.avoided import avoided_conflict, dropped_conflict, likened_conflict
 from rag.borrowed import added_run, borrowed_phrases
 from rag.claim_names import names_in
 from rag.claims import ClaimCheck, check_attribution, check_claim
-from rag.compared import check_compared_sides
+from rag.compared import check_compared_sides, check_contrasted_subjects
 from rag.comparisons import (
     check_baselines_win,
     check_chosen_over,
@@ -303,6 +303,7 @@ def check_sentence(part: str, vector: np.ndarray, hits: list[Hit], bank: Sentenc
                      or check_respectively(claim, paper_text)
                      or check_turned_relation(claim, paper_text)
                      or check_compared_sides(claim, paper_text)
+                     or check_contrasted_subjects(claim, paper_text)
                      or check_named_roles(claim, paper_text)
                      or check_paired_terms(claim, paper_text)
                      or check_heeded(claim, paper_text)

@@ -1,6 +1,9 @@
 """The sides of one comparison crossed: "geometry-aware models are more robust under sequencing
 noise than sequence models" where the abstract says "geometry-unaware sequence-based models are
-more robust under sequencing noise ... to match the performance of geometry-aware models".
+more robust under sequencing noise ... to match the performance of geometry-aware models"; and
+two contrasted clauses' subjects given each other's predicates ("a perfect expert always yields
+a correct graph, while the causal order can contain significant errors" for "the inferred graph
+can have significant errors whereas the causal order is always correct").
 
 Both sentences predicate the same comparative ("are more robust"); the claim's subject stands
 after the comparative in the abstract's sentence and not before it, and a word the claim puts
@@ -10,13 +13,19 @@ only; a miss rather than a false alarm. Cues: rag/cues/roles.py."""
 
 from __future__ import annotations
 
-from paperwise.text import STOPWORDS, language_of, split_sentences, strip_markers
+import re
+
+from paperwise.text import STOPWORDS, language_of, split_sentences, strip_markers, terms
 from rag.cues.roles import (
+    CLAIM_CLAUSE_END,
     COMPARATIVES,
     COMPARED_SUBJECT_ENDS,
     COMPARED_SUBJECT_WORDS,
+    CONTRAST_JOINER,
+    GENERAL_SUBJECTS,
     LINKING_SKIPS,
     LINKING_VERBS,
+    SUBJECT_END,
 )
 from rag.wording import PUNCT, read_words
 
@@ -94,4 +103,46 @@ def check_compared_sides(claim: str, paper_text: str) -> str | None:
                 if comparison[2] == other[2] and _crossed(words, comparison, theirs, other):
                     return (f"says who is '{comparison[2]}' the other way round from the "
                             "abstract")
+    return None
+
+
+def _subject_and_predicate(clause: str) -> tuple[str | None, set[str]]:
+    """A clause's subject (the last term before its first verb, after a last "that") and the
+    terms after it."""
+    clause = re.split(r"\bthat\b", clause)[-1]
+    verb = SUBJECT_END.search(clause)
+    if verb is None:
+        return None, set()
+    subject = [t for t in terms(clause[:verb.start()].split(",")[-1])
+               if t not in GENERAL_SUBJECTS]
+    return (subject[-1] if subject else None), set(terms(clause[verb.start():]))
+
+
+def _swapped_predicates(claim_parts: list[set[str]], sentence: str, claim_terms: set[str]) -> bool:
+    parts = CONTRAST_JOINER.split(sentence)
+    if len(parts) != 2:
+        return False
+    (one, said_one), (other, said_other) = map(_subject_and_predicate, parts)
+    if not one or not other or one == other or not {one, other} <= claim_terms:
+        return False
+    # what is said of one subject and not of the other
+    own, others = said_one - said_other - {one, other}, said_other - said_one - {one, other}
+    of_one = [p for p in claim_parts if one in p and other not in p]
+    of_other = [p for p in claim_parts if other in p and one not in p]
+    if len(of_one) != 1 or len(of_other) != 1:
+        return False
+    kept = len(of_one[0] & own) + len(of_other[0] & others)
+    return not kept and bool(of_one[0] & others) and bool(of_other[0] & own) and len(
+        of_one[0] & others) + len(of_other[0] & own) >= 2
+
+
+def check_contrasted_subjects(claim: str, paper_text: str) -> str | None:
+    claim = strip_markers(claim)
+    if language_of(claim) != "en":
+        return None
+    claim_parts = [set(terms(p)) for p in CLAIM_CLAUSE_END.split(claim) if p.strip()]
+    claim_terms = set(terms(claim))
+    for sentence in split_sentences(paper_text):
+        if _swapped_predicates(claim_parts, sentence, claim_terms):
+            return "gives each of two things what the abstract says of the other"
     return None

@@ -121,6 +121,10 @@ USES = re.compile(
     r"|(?:only )?by(?= (?!(?:replac|discard|abandon|avoid|bypass|eliminat|remov|obviat|forgo|"
     r"drop|strip|filter|prun|exclud|skip|omit)\w*)\w+ing\b))\s+", re.I)
 AVOIDS_BEFORE = re.compile(AVOIDS.pattern + r"$", re.I)
+# "more efficient at inference than using TabPFN directly": what follows a comparison is what
+# the subject is measured against, not what it uses (fresh dev batch xg029, flagged against
+# "Unlike a direct application of TabPFN"; general English)
+COMPARED_BEFORE = re.compile(r"\b(?:than|compared (?:to|with)|versus|vs\.?)\s*$", re.I)
 # "Unlike methods that rely on": the span done without starts after the use cue (held-out
 # batch zn027x, general English); EARLIER_WORK reads the same "methods that" as earlier work's.
 _THOSE_THAT = r"(?:[\w-]+\s+){0,3}(?:that|which|who)"

@@ -90,3 +90,17 @@ LINKING_SKIPS = frozenset("also much far still even generally often typically co
 # The subject: at most this many content words before the linking verb, back to a clause joiner.
 COMPARED_SUBJECT_WORDS = 4
 COMPARED_SUBJECT_ENDS = frozenset("and but while whereas which that".split())
+# Two clauses of one abstract sentence set against each other ("the inferred graph can have
+# significant errors whereas the causal order is always correct"), each said of its own subject:
+# a claim giving each subject the other's predicate swaps them (rag/compared.py
+# check_contrasted_subjects). The joiners that set clauses against each other; a subject ends
+# at its first verb or auxiliary (after a last "that"). General English, chosen by hand. Issue
+# 12, twelfth stop, dev split: 3 reversals caught (2 no other check caught: yg022, xg006x), none
+# of 7,952 faithful dev and test sentences flagged. Test split: none either way.
+CONTRAST_JOINER = re.compile(r",?\s+\b(?:whereas|while|but|although|though)\b\s+|;\s+", re.I)
+CLAIM_CLAUSE_END = re.compile(r"[,;]|\b(?:whereas|while|but|although|though|and)\b", re.I)
+SUBJECT_END = re.compile(r"\b(?:is|are|was|were|can|could|may|might|has|have|had|does|do|did|"
+                         r"will|would|remains?|becomes?|stays?|yields?|shows?)\b", re.I)
+# Words too general to be what a clause is said of.
+GENERAL_SUBJECTS = frozenset(terms("model models method methods approach approaches paper work "
+                                   "result results performance"))

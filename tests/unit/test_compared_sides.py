@@ -3,7 +3,7 @@ answer sentence through rag/citations.py."""
 
 from __future__ import annotations
 
-from rag.compared import check_compared_sides
+from rag.compared import check_compared_sides, check_contrasted_subjects
 
 _RNA = ("Models with explicit geometry encoding generally outperform sequence-based models. On "
         "the other hand, geometry-unaware sequence-based models are more robust under "
@@ -41,3 +41,26 @@ def test_other_comparatives_and_wordings() -> None:
     # not English: not read
     assert check_compared_sides("Le modèle cible est plus rapide que les petits modèles.",
                                 _DECODING) is None
+
+
+_ORDER = ("When querying a perfect expert with a pairwise prompt, we show that the inferred "
+          "graph can have significant errors whereas the causal order is always correct.")
+_CACHE = "A warm cache is fast but brittle, while a cold start is slow yet reliable."
+
+
+def test_two_contrasted_subjects_given_each_others_predicates_are_caught() -> None:
+    assert check_contrasted_subjects("A perfect expert always yields a correct graph, while the "
+                                     "causal order it implies can contain significant errors.",
+                                     _ORDER)
+    assert check_contrasted_subjects("The cache is slow and reliable, whereas the start is fast "
+                                     "and brittle.", "The cache is fast and brittle, whereas the "
+                                     "start is slow and reliable.")
+
+
+def test_contrasted_subjects_kept_in_place_pass() -> None:
+    assert check_contrasted_subjects("The inferred graph may carry significant errors, while "
+                                     "the causal order stays correct.", _ORDER) is None
+    # one subject alone is not read here (a miss rather than a false alarm)
+    assert check_contrasted_subjects("The causal order can contain significant errors.",
+                                     _ORDER) is None
+    assert check_contrasted_subjects("A warm cache is fast.", _CACHE) is None
