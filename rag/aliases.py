@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from rag.cues.glossary import GLOSSARY
+from rag.cues.glossary import GLOSSARY, NARROWER
 from rag.cues.listing import ALIAS_CUE, ALIAS_DEFINITION, ALIAS_SEPARATOR
 
 Aliases = dict[str, tuple[str, ...]]
@@ -47,3 +47,11 @@ def glossary_topics(question: str) -> tuple[str, ...]:
     """The field's terms for the topics the question describes without naming them."""
     return tuple(term for term, description in GLOSSARY
                  if description.search(question) and term.casefold() not in question.casefold())
+
+
+def narrower_topics(question: str) -> tuple[str, ...]:
+    """The narrower terms of each topic the question names or describes."""
+    folded = question.casefold()
+    topics = [term for term in NARROWER if term in folded] + list(glossary_topics(question))
+    return tuple(dict.fromkeys(n for term in topics for n in NARROWER.get(term, ())
+                               if n not in folded))

@@ -35,7 +35,7 @@ from paperwise.types import (
     TextDelta,
 )
 from rag import cues
-from rag.aliases import alias_topics, glossary_topics
+from rag.aliases import alias_topics, glossary_topics, narrower_topics
 from rag.alternatives import topic_alternatives
 from rag.answerer import Answerer, AnswerStream
 from rag.extractive import ExtractiveAnswerer
@@ -231,7 +231,7 @@ class PaperQA:
             # "papers on X or on Y", and X by the other names the abstracts give it: each searched
             # and by the field's name for a topic it describes in other words
             for topic in (*topic_alternatives(query.text), *self._alias_topics(query.text),
-                          *glossary_topics(query.text)):
+                          *glossary_topics(query.text), *narrower_topics(query.text)):
                 seen = {h.paper.id for h in hits}
                 hits += [h for h in self.retriever.search(self.encoder.encode(topic),
                                                           cues.ALTERNATIVE_K, mode, filters)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from paperwise.text import clean_for_display, defuse_markers, language_of, terms
 from paperwise.types import Hit
 from rag import cues
+from rag.aliases import narrower_topics
 from rag.alternatives import topic_alternatives
 from rag.asked import asked_thing
 from rag.cues import answer_shape
@@ -102,8 +103,10 @@ def _list_lines(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     topic = _topic_word(question, [best_of[m] for m in shown], weight) \
         if intent.shape == "list" else None
     least = cues.LIST_TOPIC_WORD_SCORE[intent.language]
-    # ... as does one saying a phrase the question gives as an example of its topic
-    names += [example_pattern(p) for p in example_phrases(question)] \
+    # ... as does one saying a phrase the question gives as an example of its topic, or a
+    # narrower term of it ("activation patching" for mechanistic interpretability)
+    names += [example_pattern(p) for p in (*example_phrases(question),
+                                           *narrower_topics(question))] \
         if intent.shape == "list" else []
     for s in scored:  # a paper mentioning an asked name or the topic fits, shown by that sentence
         if s.marker in best_of and (any(n.search(s.text) for n in names)

@@ -98,7 +98,7 @@ def markers_about(question: str, hits: list[Hit], weight: Weight) -> set[int]:
     retrieved abstract holds much more of the question's other words: "how much speedup do
     speculative cascades give with llama 3 models" is the speculative-cascades paper's, not a
     paper that trained LLaMA 3.1 (dev c043; the test a later part of a compound question
-    passes, rag/extractive.py _part_papers)."""
+    passes, rag/compound.py _part_papers)."""
     mentioning = markers_mentioning(question, hits)
     names = {t for n in name_tokens(question) for t in terms(n)}
     topic = [t for t in terms(question) if t not in names and t not in cues.ASK_WORDS]

@@ -1,7 +1,7 @@
 """What a quantity question measures: what "how many" counts, the measure a figure must be
 of ("how accurate" → accuracy), its qualifiers ("batch size" → batch), and what a superlative
-ranks on; and the clause of a sentence that holds the asked figure. Read by rag/evidence.py
-and rag/extractive.py."""
+ranks on; and the clause of a sentence that holds the asked figure. Read by rag/evidence.py,
+rag/answer_lines.py and rag/compound.py."""
 
 from __future__ import annotations
 

@@ -23,9 +23,11 @@ from paperwise.text import (
 )
 from paperwise.types import Hit, PaperSentences, SentenceBank
 from rag import cues
+from rag.aliases import glossary_topics
 from rag.alternatives import phrase_alternatives
 from rag.asking import CLAUSE_VERB, as_question, enumerated_parts
 from rag.cues import answer_shape
+from rag.cues.glossary import WORK_ASKED
 from rag.names import name_tokens
 
 AskKind = Literal["quantity", "ranking", "name", "authors", "date", "review", "institution",
@@ -103,8 +105,12 @@ def _shape(question: str) -> Shape:
                                                       cues.COMPARED_TO.sub(" ", question))):
         return "compare"
     if (_lists_papers(question) and not cues.ABOUT_ONE_NAMED.search(question)) or (
-            cues.NEW_THINGS_LISTED.search(question) and not name_tokens(question)
-            and not cues.ONE_DESCRIBED.search(question)) or (
+            # ... or a topic described in a newcomer's words ("techniques for models that pick
+            # up new tasks one after another without losing what they knew before": fresh dev
+            # batch oc; rag/cues/glossary.py)
+            (cues.NEW_THINGS_LISTED.search(question)
+             or (glossary_topics(question) and WORK_ASKED.search(question)))
+            and not name_tokens(question) and not cues.ONE_DESCRIBED.search(question)) or (
             cues.BARE_TOPIC.match(question) and not cues.QUESTION_OPENING.search(question)
             # "explain Db-TSW in simple terms" asks about Db-TSW (fresh dev batch c)
             and not (cues.SUMMARY_ASK.search(question) and cues.NAME_LIKE.search(question))

@@ -1,5 +1,5 @@
 """Yes/no answers: the sentence that settles the claim, and the verdict it gives ("Yes.",
-"No.", "In part."). Read by rag/extractive.py."""
+"No.", "In part."). Read by rag/answer_lines.py, rag/extractive.py and rag/compound.py."""
 
 from __future__ import annotations
 

@@ -98,7 +98,13 @@ CLAIM_GLOSSES: dict[str, tuple[str, ...]] = {
 # paraphrases, so the ratio stays low.
 LIST_COVER_RATIO = 0.3
 
-# "Why" asks for the problem a paper sets out: its background sentences stay (rag/extractive.py).
+# "How does X stack up against Y?", "does X hold its own against ...", "is X any good at Y?":
+# the paper's stated result answers, not the sentence introducing its method (fresh dev batches
+# nx, oa: "SPaR surpasses GPT-4-Turbo on IFEval" passed over; general English of judging).
+JUDGED_ASK = re.compile(r"\b(?:stacks?|stacked|stacking) up\b|\bholds? (?:its|their) own\b|"
+                        r"\bany good\b|\bmeasures? up\b|\bhow (?:well|good)\b|\bhow does \S+(?: "
+                        r"\S+)? fare\b", re.I)
+# "Why" asks for the problem a paper sets out: its background sentences stay (rag/answer_lines.py).
 # "How is X optimized / trained / computed?" asks what is done to X: the sentence doing that
 # (by the verb's root) first, before the one introducing the method ("Then, we optimize the
 # tree expansion policy via REINFORCE": dev split mb027; English question grammar).

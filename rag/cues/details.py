@@ -24,6 +24,11 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                                 r"|(?<!cut in )(?<!cuts in )(?<!reduction in )(?<!savings in )"
                                 r"(?<!saving in )(?<!decrease in )(?<!drop in )training time"
                                 r"|time (?:needed|required|it takes|taken) to train"
+                                # "what does SPA need in terms of compute to train its
+                                # strongest model?" (fresh dev batch od003, refused)
+                                r"|\b(?:of|much|what|the|needs?|requires?) (?:compute|"
+                                r"computation|gpu time) (?:[\w-]+ ){0,3}?to "
+                                r"(?:train|pre-?train|fine-?tune)"
                                 r"|take to train)\w*|训练时间)", re.I),
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institution|affiliat\w*|which lab|"
                               r"which company|fund(?:ed|ing|er|ers)|sponsor\w*)\b"

@@ -1,5 +1,5 @@
 """Cue lists and thresholds of what a sentence holds: references, figures near what they count,
-a paper's method and results, its own work, discourse openers (rag/evidence.py, rag/extractive.py
+a paper's method and results, its own work, discourse openers (rag/evidence.py, rag/answer_lines.py
 read them as cues.X)."""
 
 from __future__ import annotations

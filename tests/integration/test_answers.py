@@ -491,3 +491,9 @@ def test_a_list_describing_a_topic_lists_the_papers_on_its_field_name(
     wanted = ({"LASER-VFL", "DEPT", "FedAvg", "FedLWS"} if "hospitals" in question
               else {"Policy evaluation", "On-policy evaluation"})
     assert cited == wanted
+
+
+def test_a_method_judged_against_others_is_answered_by_its_result(seed_qa: PaperQA) -> None:
+    # not "We introduce OLMoE, a ... state-of-the-art language model" (fresh dev batches nx, oa)
+    answer = seed_qa.ask("How does OLMoE stack up against larger models?")
+    assert answer.text.startswith("Our models outperform all available models")
