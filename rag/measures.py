@@ -9,7 +9,7 @@ import re
 
 from paperwise.text import STOPWORDS, stem, terms
 from rag import cues
-from rag.cues.quantity import SELF_SIZED, SIZED_PART, SIZED_PRONOUN
+from rag.cues.sizes import SELF_SIZED, SIZED_PART, SIZED_PRONOUN
 from rag.figures import numbers_near
 
 

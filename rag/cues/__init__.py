@@ -195,7 +195,6 @@ from rag.cues.parts import (  # noqa: F401
 
 # Quantity cues live in rag/cues/quantity.py; every stage reads them here as cues.X.
 from rag.cues.quantity import (  # noqa: F401
-    COLLECTION_QUALIFIERS,
     COMPARED_QUALITY,
     COMPLEXITY,
     COMPLEXITY_ORDER,
@@ -204,7 +203,6 @@ from rag.cues.quantity import (  # noqa: F401
     DESCRIBING_CLAUSE,
     DIFFERENCE_WORDS,
     ENDED_AT,
-    EXPLICIT_UNIT,
     GENERIC_COUNT_HEADS,
     JUDGED_ON,
     MEASURE_NOUN_SYNONYMS,
@@ -212,7 +210,6 @@ from rag.cues.quantity import (  # noqa: F401
     MEASURE_SYNONYMS,
     METRIC_ACRONYM,
     METRIC_BEFORE_NOUN,
-    MODEL_SIZE_ASK,
     MULTIPLE_ASK,
     MULTIPLE_WORDS,
     NO_QUESTION_WORD,
@@ -220,21 +217,28 @@ from rag.cues.quantity import (  # noqa: F401
     PERFORMANCE_ASK,
     POWER_ASK,
     POWER_TOLD,
-    QUALIFIED_HEADS,
-    QUALIFIER_WORDS,
     QUANTITY,
     QUANTITY_ADJECTIVES,
     RELATIVE_COUNTS,
     RELATIVE_FIGURE,
     SETTING_NOUNS,
-    SHARE_QUALIFIERS,
-    SIZE_ASK,
     SPEED_ASK,
     TERSE_MEASURE,
     THAN_OBJECT,
     TIME_UNITS,
     VALUE_ASK,
     VALUE_OF,
+)
+
+# ... and how a size is asked and told: rag/cues/sizes.py.
+from rag.cues.sizes import (  # noqa: F401
+    COLLECTION_QUALIFIERS,
+    EXPLICIT_UNIT,
+    MODEL_SIZE_ASK,
+    QUALIFIED_HEADS,
+    QUALIFIER_WORDS,
+    SHARE_QUALIFIERS,
+    SIZE_ASK,
 )
 
 # Which papers a question is about (one described or named, several compared):
