@@ -210,31 +210,26 @@ def listed_lines(question: str, intent: QuestionIntent, scored: list[ScoredSente
     topic = list_topic(question) if intent.shape == "list" else question
     if topic != question:  # a long request's frame dilutes its topic's likeness
         question, scored = topic, rescore(topic)
-    if intent.shape == "list" and (by_name := _by_field_names(
+    if intent.shape == "list" and (by_name := _lines_of_topics(
             described, intent, hits, named, weight, rescore)):
+        # the description's own words fit many papers loosely (dev split: 11 listed for 3 on
+        # continual learning); the field's names fit them as its originals do
         return by_name
     lines = _fitting_lines(question, intent, scored, hits, named, weight)
     alternatives = (*topic_alternatives(question), *aliased)
     if intent.shape == "list" and alternatives:
-        shown = {line.quoted[0].marker: line for line in lines}
-        for alternative in alternatives:
-            for line in _fitting_lines(alternative, intent, rescore(alternative), hits, named,
-                                       weight):
-                shown.setdefault(line.quoted[0].marker, line)
-        lines = [shown[m] for m in sorted(shown)]
+        lines = _lines_of_topics(alternatives, intent, hits, named, weight, rescore, lines)
     return lines
 
 
-def _by_field_names(field_terms: tuple[str, ...], intent: QuestionIntent, hits: list[Hit],
-                    named: set[int], weight: Weight,
-                    rescore: Callable[[str], list[ScoredSentence]]) -> list[Line]:
-    """The papers on the topics a question describes in a newcomer's words, judged by the
-    field's names for them ("which works train one shared model across many phones without
-    pooling their data?" lists the papers fitting "federated learning"): the description's
-    own words fit many papers loosely (dev split: 11 listed for 3 on continual learning)."""
-    shown: dict[int, Line] = {}
-    for term in field_terms:
-        for line in _fitting_lines(term, intent, rescore(term), hits, named, weight):
+def _lines_of_topics(topics: tuple[str, ...], intent: QuestionIntent, hits: list[Hit],
+                     named: set[int], weight: Weight,
+                     rescore: Callable[[str], list[ScoredSentence]],
+                     first: list[Line] | None = None) -> list[Line]:
+    """The `first` lines and one more for each paper fitting a topic judged alone, by marker."""
+    shown = {line.quoted[0].marker: line for line in first or []}
+    for topic in topics:
+        for line in _fitting_lines(topic, intent, rescore(topic), hits, named, weight):
             shown.setdefault(line.quoted[0].marker, line)
     return [shown[m] for m in sorted(shown)]
 
