@@ -14,6 +14,8 @@ only; a miss rather than a false alarm. Cues: rag/cues/roles.py."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 
 from paperwise.text import STOPWORDS, language_of, split_sentences, strip_markers, terms
 from rag.cues.roles import (
@@ -32,7 +34,7 @@ from rag.wording import PUNCT, read_words
 _Comparison = tuple[int, int, str]  # where the comparison starts, its last word, as written
 
 
-def _linked(words: list[str], start: int) -> int | None:
+def _linked(words: Sequence[str], start: int) -> int | None:
     """Where the linking verb before words[start] stands, if the comparative is predicated."""
     for k in range(start - 1, -1, -1):
         if words[k] in LINKING_VERBS:
@@ -42,7 +44,7 @@ def _linked(words: list[str], start: int) -> int | None:
     return None
 
 
-def _comparisons(words: list[str]) -> list[_Comparison]:
+def _comparisons(words: Sequence[str]) -> list[_Comparison]:
     found = []
     for i, word in enumerate(words):
         graded = word in ("more", "less") and i + 1 < len(words) \
@@ -54,12 +56,12 @@ def _comparisons(words: list[str]) -> list[_Comparison]:
     return found
 
 
-def _content(words: list[str]) -> set[str]:
+def _content(words: Sequence[str]) -> set[str]:
     return {w for w in words if w not in STOPWORDS and w not in PUNCT and not w.isdigit()
             and len(w) > 2}
 
 
-def _subject(words: list[str], start: int) -> tuple[int, set[str]]:
+def _subject(words: Sequence[str], start: int) -> tuple[int, set[str]]:
     """Where the comparison's clause starts and the content words just before its linking
     verb, back to that start."""
     subject: list[str] = []
@@ -75,7 +77,7 @@ def _has(words: set[str], word: str) -> bool:
     return any(w == word or w.startswith(word + "-") or word.startswith(w + "-") for w in words)
 
 
-def _crossed(claim: list[str], mine: _Comparison, sentence: list[str],
+def _crossed(claim: Sequence[str], mine: _Comparison, sentence: Sequence[str],
              theirs: _Comparison) -> bool:
     before, after = _content(claim[:mine[0]]), _content(claim[mine[1] + 1:])
     subject = _subject(claim, mine[0])[1]
@@ -90,15 +92,22 @@ def _crossed(claim: list[str], mine: _Comparison, sentence: list[str],
     return moved and back
 
 
+@lru_cache(maxsize=256)  # every claim citing an abstract is checked against it
+def _abstract_comparisons(paper_text: str) -> tuple[tuple[tuple[str, ...],
+                                                          tuple[_Comparison, ...]], ...]:
+    """Each abstract sentence's words with the predicated comparisons it makes, if any."""
+    read = (tuple(read_words(sentence)) for sentence in split_sentences(paper_text))
+    return tuple((words, found) for words in read if (found := tuple(_comparisons(words))))
+
+
 def check_compared_sides(claim: str, paper_text: str) -> str | None:
     claim = strip_markers(claim)
     if language_of(claim) != "en":
         return None
     words = read_words(claim)
     mine = _comparisons(words)
-    for sentence in split_sentences(paper_text) if mine else []:
-        theirs = read_words(sentence)
-        for other in _comparisons(theirs):
+    for theirs, others in _abstract_comparisons(paper_text) if mine else ():
+        for other in others:
             for comparison in mine:
                 if comparison[2] == other[2] and _crossed(words, comparison, theirs, other):
                     return (f"says who is '{comparison[2]}' the other way round from the "
@@ -118,12 +127,27 @@ def _subject_and_predicate(clause: str) -> tuple[str | None, set[str]]:
     return (subject[-1] if subject else None), set(terms(clause[verb.start():]))
 
 
-def _swapped_predicates(claim_parts: list[set[str]], sentence: str, claim_terms: set[str]) -> bool:
-    parts = CONTRAST_JOINER.split(sentence)
-    if len(parts) != 2:
-        return False
-    (one, said_one), (other, said_other) = map(_subject_and_predicate, parts)
-    if not one or not other or one == other or not {one, other} <= claim_terms:
+_Contrast = tuple[str, frozenset[str], str, frozenset[str]]  # each subject, what is said of it
+
+
+@lru_cache(maxsize=256)  # every claim citing an abstract is checked against it
+def _abstract_contrasts(paper_text: str) -> tuple[_Contrast, ...]:
+    """The abstract's sentences of two contrasted clauses, each with its own subject."""
+    found = []
+    for sentence in split_sentences(paper_text):
+        parts = CONTRAST_JOINER.split(sentence)
+        if len(parts) != 2:
+            continue
+        (one, said_one), (other, said_other) = map(_subject_and_predicate, parts)
+        if one and other and one != other:
+            found.append((one, frozenset(said_one), other, frozenset(said_other)))
+    return tuple(found)
+
+
+def _swapped_predicates(claim_parts: list[set[str]], contrast: _Contrast,
+                        claim_terms: set[str]) -> bool:
+    one, said_one, other, said_other = contrast
+    if not {one, other} <= claim_terms:
         return False
     # what is said of one subject and not of the other
     own, others = said_one - said_other - {one, other}, said_other - said_one - {one, other}
@@ -142,7 +166,7 @@ def check_contrasted_subjects(claim: str, paper_text: str) -> str | None:
         return None
     claim_parts = [set(terms(p)) for p in CLAIM_CLAUSE_END.split(claim) if p.strip()]
     claim_terms = set(terms(claim))
-    for sentence in split_sentences(paper_text):
-        if _swapped_predicates(claim_parts, sentence, claim_terms):
+    for contrast in _abstract_contrasts(paper_text):
+        if _swapped_predicates(claim_parts, contrast, claim_terms):
             return "gives each of two things what the abstract says of the other"
     return None
