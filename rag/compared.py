@@ -19,10 +19,14 @@ from functools import lru_cache
 
 from paperwise.text import STOPWORDS, language_of, split_sentences, strip_markers, terms
 from rag.cues.roles import (
+    BEATING,
+    BEATING_SUBJECT_ENDS,
+    BEATING_SUBJECT_WORDS,
     CLAIM_CLAUSE_END,
     COMPARATIVES,
     COMPARED_SUBJECT_ENDS,
     COMPARED_SUBJECT_WORDS,
+    CONTRAST_ASIDE,
     CONTRAST_JOINER,
     GENERAL_SUBJECTS,
     LINKING_SKIPS,
@@ -32,6 +36,12 @@ from rag.cues.roles import (
 from rag.wording import PUNCT, read_words
 
 _Comparison = tuple[int, int, str]  # where the comparison starts, its last word, as written
+
+
+def _words(text: str) -> list[str]:
+    """The text's words, without a contrasting aside ("X, on the other hand, is faster"), whose
+    words are no subject's."""
+    return read_words(CONTRAST_ASIDE.sub(" ", text))
 
 
 def _linked(words: Sequence[str], start: int) -> int | None:
@@ -53,6 +63,8 @@ def _comparisons(words: Sequence[str]) -> list[_Comparison]:
             last = i + 1 if graded else i
             if _linked(words, i) is not None:
                 found.append((i, last, " ".join(words[i:last + 1])))
+        elif beating := BEATING.fullmatch(word):  # "A outperforms B": a comparison in a verb
+            found.append((i, i, beating[1]))
     return found
 
 
@@ -65,9 +77,13 @@ def _subject(words: Sequence[str], start: int) -> tuple[int, set[str]]:
     """Where the comparison's clause starts and the content words just before its linking
     verb, back to that start."""
     subject: list[str] = []
-    k = _linked(words, start) or 0
-    while k > 0 and words[k - 1] not in (";", ":") and words[k - 1] not in COMPARED_SUBJECT_ENDS \
-            and len(subject) < COMPARED_SUBJECT_WORDS:
+    beating = BEATING.fullmatch(words[start]) is not None
+    k = start if beating else _linked(words, start) or 0
+    # a verb's subject runs back to its clause's start ("A with B and C outperforms D")
+    ends, most = ((BEATING_SUBJECT_ENDS, BEATING_SUBJECT_WORDS) if beating
+                  else (COMPARED_SUBJECT_ENDS, COMPARED_SUBJECT_WORDS))
+    while k > 0 and words[k - 1] not in (";", ":") and words[k - 1] not in ends \
+            and len(subject) < most:
         k -= 1
         subject += _content([words[k]])
     return k, set(subject)
@@ -89,14 +105,22 @@ def _crossed(claim: Sequence[str], mine: _Comparison, sentence: Sequence[str],
     moved = any(_has(was_after, w) and not _has(was_before, w) for w in subject)
     back = any(_has(their_subject, w) and not _has(was_after, w) and not _has(before, w)
                for w in after)
-    return moved and back
+    # ... or, said of nothing else, the same predicate given to what the abstract set against
+    # its subject ("geometry-aware models are more robust to sequencing noise")
+    # (not a verb's: "it outperforms baselines in tasks without action labels" leaves its
+    # subject unsaid)
+    specific = {w for w in subject if not set(terms(w)) <= GENERAL_SUBJECTS}
+    alone = bool(specific) and not BEATING.fullmatch(claim[mine[0]]) and not any(
+        _has(their_subject, w) for w in specific) and all(
+        _has(was_after | was_before, w) for w in after)
+    return moved and (back or alone)
 
 
 @lru_cache(maxsize=256)  # every claim citing an abstract is checked against it
 def _abstract_comparisons(paper_text: str) -> tuple[tuple[tuple[str, ...],
                                                           tuple[_Comparison, ...]], ...]:
     """Each abstract sentence's words with the predicated comparisons it makes, if any."""
-    read = (tuple(read_words(sentence)) for sentence in split_sentences(paper_text))
+    read = (tuple(_words(sentence)) for sentence in split_sentences(paper_text))
     return tuple((words, found) for words in read if (found := tuple(_comparisons(words))))
 
 
@@ -104,7 +128,7 @@ def check_compared_sides(claim: str, paper_text: str) -> str | None:
     claim = strip_markers(claim)
     if language_of(claim) != "en":
         return None
-    words = read_words(claim)
+    words = _words(claim)
     mine = _comparisons(words)
     for theirs, others in _abstract_comparisons(paper_text) if mine else ():
         for other in others:

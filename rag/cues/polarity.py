@@ -106,7 +106,11 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         # accurate" for "comparable but significantly faster estimates" (yt019); parity
         # against a worse result, general English of comparisons.
         ("comparable on-par", "worse inferior less", "chg"),
-        ("increase increases increasing grow grows", "less", "chg")))
+        ("increase increases increasing grow grows", "less", "chg"),
+        # Issue 12, thirteenth stop, fresh dev xi: "relaxes constraints on updates to the
+        # initial tokens" for "constraining updates on initial tokens" (xi010x); general
+        # English antonyms of a limit set or lifted.
+        ("constrain restrict tighten", "relax loosen", "chg")))
 # A word with a negating prefix stands against the word without it ("indirect" / "direct",
 # "asynchronous" / "synchronous", "unlabeled" / "labeled") as a pair of POLARITY_PAIRS does:
 # prefix → the fewest letters left after it (fewer: "a" + "long", "in" + "form" are no pairs).

@@ -81,6 +81,14 @@ COORDINATED_TERMS = re.compile(r"\b([a-z][\w-]*) (?:as )?([a-z][\w-]*),? (?:and|
 # Single-word comparatives; "more"/"less" + a word are comparatives too.
 COMPARATIVES = frozenset("better worse higher lower faster slower larger smaller stronger weaker "
                          "greater fewer".split())
+# ... and a verb that compares ("A outperforms B"), its subject read back to a clause's start
+# and its words: experiment below.
+BEATING = re.compile(r"(outperform|surpass|beat|outdo|outstrip|exceed)(?:s|es|ed|ing)?", re.I)
+BEATING_SUBJECT_ENDS = frozenset(", but while whereas which that".split())
+BEATING_SUBJECT_WORDS = 8
+# An aside that sets a clause against another names nothing compared (general English).
+CONTRAST_ASIDE = re.compile(r"\b(?:on the other hand|in contrast|by contrast|on the contrary)\b",
+                            re.I)
 # A comparative is predicated of the words before these ("X are (also) more robust").
 LINKING_VERBS = frozenset("is are was were be been being remain remains remained stay stays "
                           "stayed become becomes became get gets got".split())

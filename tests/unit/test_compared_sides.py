@@ -64,3 +64,30 @@ def test_contrasted_subjects_kept_in_place_pass() -> None:
     assert check_contrasted_subjects("The causal order can contain significant errors.",
                                      _ORDER) is None
     assert check_contrasted_subjects("A warm cache is fast.", _CACHE) is None
+
+
+def test_the_subject_alone_given_the_other_sides_predicate_is_caught() -> None:
+    # "on the other hand" sets the clause against another and names nothing compared
+    # (fresh dev batch xi, xi008x)
+    assert check_compared_sides("Geometry-aware models, on the other hand, are more robust to "
+                                "sequencing noise [1].", _RNA)
+    assert check_compared_sides("Sequence-based models, on the other hand, are more robust to "
+                                "sequencing noise [1].", _RNA) is None
+
+
+_TRIPLET = ("By querying the expert with different auxiliary variables for the same variable "
+            "pair, it also increases robustness---triplet method with much smaller models such "
+            "as Phi-3 and Llama-3 8B outperforms a pairwise prompt with GPT-4.")
+
+
+def test_a_verb_that_compares_with_its_sides_crossed_is_caught() -> None:
+    # (fresh dev batch xi, xi006x)
+    assert check_compared_sides("Notably, a pairwise prompt run with small models such as "
+                                "Phi-3 and Llama-3 8B outperforms the triplet method with "
+                                "GPT-4 [1].", _TRIPLET)
+    assert check_compared_sides("Notably, the triplet method run with small models such as "
+                                "Phi-3 and Llama-3 8B outperforms a pairwise prompt with "
+                                "GPT-4 [1].", _TRIPLET) is None
+    # a verb's subject left unsaid is not read as crossed
+    assert check_compared_sides("It outperforms a pairwise prompt with GPT-4 [1].",
+                                _TRIPLET) is None
