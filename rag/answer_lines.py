@@ -7,6 +7,7 @@ from __future__ import annotations
 from paperwise.text import defuse_markers
 from paperwise.types import Answer, AnswerSentence, Citation, Hit
 from rag import cues
+from rag.ask_kind import asks_purpose
 from rag.asked import asked_thing
 from rag.cues import answer_shape
 from rag.evidence import (
@@ -27,7 +28,7 @@ from rag.markers import described_on_topic, described_subject, markers_about
 from rag.measures import counted_words, lead_clause
 from rag.names import is_name, names_lacking
 from rag.prompts import CANNOT_ANSWER_BY_LANGUAGE, CLOSEST_PAPERS
-from rag.query import QuestionIntent, asks_purpose
+from rag.query import QuestionIntent
 from rag.summaries import cause_first, definition_line, purpose_line, summary_line
 from rag.verdicts import claim_first
 

@@ -8,11 +8,11 @@ import re
 
 from paperwise.text import STOPWORDS, stem, terms, word_root
 from rag import cues
+from rag.ask_kind import AskKind, asks_purpose
 from rag.asking import as_question
 from rag.cues import answer_shape
 from rag.figures import figure_tokens
 from rag.names import name_tokens
-from rag.query import AskKind, asks_purpose
 
 
 def asked_thing(question: str) -> str | None:

@@ -13,6 +13,7 @@ import numpy as np
 from paperwise.text import clean_for_display, hyphen_stems, stem, terms, word_root
 from paperwise.types import Hit, SentenceBank
 from rag import cues
+from rag.ask_kind import AskKind
 from rag.asked import asked_thing, gives, offered_words, tells_offered
 from rag.claim_names import names_in, names_missing_from
 from rag.cues import answer_shape
@@ -20,7 +21,7 @@ from rag.figure_evidence import quantity_evidence
 from rag.figures import figure_tokens, numbers_near
 from rag.measures import counted_words, ranked_words
 from rag.names import name_pattern, name_tokens, term_acronyms, without_names
-from rag.query import AskKind, QuestionIntent
+from rag.query import QuestionIntent
 from rag.scored import ScoredSentence as ScoredSentence  # read from here by the answer lines
 from rag.scored import Weight as Weight
 from rag.scored import rescored
@@ -160,8 +161,9 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     given = asked | set(names_in(question))
     thing = asked_thing(question)
     # a dataset or a model asked for is not a term's acronym (term_acronyms)
-    data_asked = (thing in cues.TERM_ACRONYM_NOT
-                  or bool(cues.MODEL_NAME_ASK.search(question)))
+    model_asked = bool(cues.MODEL_NAME_ASK.search(question)
+                       or cues.TERSE_MODEL_ASK.search(cues.WHICH_ONE.sub("", question)))
+    data_asked = thing in cues.TERM_ACRONYM_NOT or model_asked
     found = [s for s in pool if _gives_unasked(intent.asks_for, without_names(
         # a link is the answer to where the code is, and names nothing otherwise
         s.text if intent.asks_for == "code" else cues.URL.sub(" ", s.text),
@@ -180,7 +182,7 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     if intent.asks_for == "name":  # a name in the background is prior work's, not X's own
         first_own = first_own_sentence(pool)
         found = [s for s in found if s.index >= first_own.get(s.marker, 0)]
-    if intent.asks_for == "name" and cues.MODEL_NAME_ASK.search(question):
+    if intent.asks_for == "name" and model_asked:
         # "which LLMs did X convert": a model's name ("Llama2-13B", "GPT-4o", "T5"), not the
         # method's other names ("Natural Annealing"; fresh dev batch a)
         # ... or a word given a size (cues.SIZED_MODEL: "finetune Rho 1B")

@@ -41,7 +41,8 @@ from rag.markers import (
 )
 from rag.names import is_name, missing_names, name_tokens
 from rag.prompts import LIST_LEAD, RELATED_LEAD_BY_LANGUAGE
-from rag.query import Query, QueryEncoder, QuestionIntent, split_parts
+from rag.query import Query, QueryEncoder, QuestionIntent
+from rag.question_parts import split_parts
 from rag.verdicts import with_verdict
 
 

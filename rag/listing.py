@@ -245,11 +245,13 @@ def list_topic(question: str) -> str:
 
 
 def applied_nowhere(question: str, hits: list[Hit]) -> bool:
-    """"Has anyone applied A to B?" ("work on A for B?"): no retrieved abstract says a word of
-    both A and B (the method's words count only when some are not general:
+    """"Has anyone applied A to B?" ("work on A for B?", typed "A for B"): no retrieved abstract
+    says a word of both A and B (the method's words count only when some are not general:
     cues.GENERAL_WORDS)."""
     read = question[:cues.APPLIED_REACH]
-    found = cues.APPLIED_TO.search(read) or cues.WORK_FOR.search(read)
+    found = cues.APPLIED_TO.search(read) or cues.WORK_FOR.search(read) or (
+        cues.TERSE_APPLIED.match(read) if cues.BARE_TOPIC.match(read)
+        and not cues.QUESTION_OPENING.search(read) else None)
     if found is None:
         return False
     method, domain = ({t for t in terms(found[part]) if t not in cues.GENERAL_WORDS

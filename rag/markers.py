@@ -9,11 +9,12 @@ import re
 from paperwise.text import terms
 from paperwise.types import Hit
 from rag import cues
+from rag.ask_kind import asks_purpose
 from rag.claim_names import written_variants
 from rag.evidence import ScoredSentence, Weight, abstract_cover
 from rag.measures import asked_measures
 from rag.names import name_tokens, names_paper, spells_out_title
-from rag.query import QuestionIntent, asks_purpose
+from rag.query import QuestionIntent
 from rag.scored import rescored
 
 

@@ -17,7 +17,7 @@ from spellchecker import SpellChecker
 
 from paperwise.text import STOPWORDS, base_forms
 from rag import cues
-from rag.query import last_sentence
+from rag.ask_kind import last_sentence
 
 # A whole word of letters: not part of a hyphenated or digit-bearing name ("Llama-2", "T5x").
 _WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")

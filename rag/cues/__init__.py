@@ -100,6 +100,7 @@ from rag.cues.listing import (  # noqa: F401
     RARE_TERM_WEIGHT,
     RELATION_WORDS,
     TASK_OF,
+    TERSE_APPLIED,
     TESTED_BY_ONE,
     TOPIC_MIN_LENGTH,
     TOPIC_OBJECT,
@@ -137,9 +138,11 @@ from rag.cues.naming import (  # noqa: F401
     SIZE_WORDS,
     SIZED_MODEL,
     TERSE_KIND_ASK,
+    TERSE_MODEL_ASK,
     TERSE_THING_ASK,
     THING_NAME_ASK,
     TITLE_WITH_ACRONYM,
+    WHICH_ONE,
     WRITTEN_OUT_WORDS,
 )
 
@@ -208,6 +211,7 @@ from rag.cues.quantity import (  # noqa: F401
     MEASURE_NOUN_SYNONYMS,
     MEASURE_NOUNS,
     MEASURE_SYNONYMS,
+    MEASURED_IN,
     METRIC_ACRONYM,
     METRIC_BEFORE_NOUN,
     MULTIPLE_ASK,
@@ -319,6 +323,9 @@ METADATA_ASKS: dict[str, re.Pattern[str]] = {
                           # benchmark: the authors do something (fresh dev batch lg)
                           r"|(?<!do the )(?<!did the )(?<!does the )(?<!have the )(?<!had the )"
                           r"authors? (?:of|list|names?)\b|written by|first author"
+                          # ... or a few words ending in them: "cyberhost paper authors" (fresh
+                          # dev batch og, og028b: answered as a list of papers)
+                          r"|^(?:[\w-]+\s+){1,5}authors\s*\??\s*$"
                           # "which people / lab built X" (fresh dev batch lc)
                           r"|(?:which|what) (?:people|persons|researchers|team|group)\b"
                           r"(?:\s*/\s*\w+)? (?:built|made|wrote|developed|created|proposed))"

@@ -155,6 +155,15 @@ WORK_FOR = re.compile(r"\b(?:work|works|research|papers?|anything|stud(?:y|ies)|
                       # domain: dev split mx020b)
                       r"\s+(?:for|in)\s+(?!(?:what|which|how|whose)\b)"
                       r"(?P<domain>[^?.;]{3,120}?)\s*(?=[?.;]|$)", re.I)
+# ... or typed as a bare topic: "saes on protein lms", "DPO for text-to-video diffusion" (dev
+# split ln015a, lz009a: rewordings of refused questions, answered with SAE papers on LLMs and
+# with DSPO's image diffusion). Only where the whole question is a few typed words (BARE_TOPIC).
+# ("anything on X" names no method: dev split c031)
+TERSE_APPLIED = re.compile(r"^\s*(?!(?:any|anything|something|papers?|works?|research|"
+                           r"stud(?:y|ies))\b)(?P<method>[^?.;]{3,60}?)\s+"
+                           r"(?:for|on|in|applied to)\s+"
+                           r"(?P<domain>[^?.;]{3,80}?)\s*(?:\b(?:papers?|works?|research)\b)?"
+                           r"\s*\??\s*$", re.I)
 # ... read in a question's first characters only: the bounded phrases above cost thousands of
 # steps for each "apply" in a 100 KB question (the fuzz test's 2 s deadline).
 APPLIED_REACH = 600

@@ -96,6 +96,8 @@ NAME_ASK = re.compile(
     # applied to" (fresh dev batch nw, nw030b)
     r"checkpoint|"
     r"model famil(?:y|ie))s?"
+    # ... or offered with another kind: "what headset/tracker?" (dev split mi025a)
+    r"(?:/[\w-]+)?"
     # ... of which a variant or version may be asked: "which clip model variant" (dev lr016a)
     r"(?: (?:variant|version)s?)?"
     # ... or what else is asked with it, or how exactly: "which specific LLM and version was
@@ -189,14 +191,17 @@ TERSE_THING_ASK = re.compile(
     # languages and species are named too: "nutribench languages covered", "SIMPL hippocampus
     # dataset species" (fresh dev batches md, me)
     # ... and their names: "aflow six benchmarks names" (dev split mw025a)
-    r"languages|species)(?:\s+names?)?|names?|"
+    r"languages|species|"
+    # ... and the algorithms and devices used: "course-corrected linear bandit base
+    # algorithms", "locovr vr headset device" (dev split lv015a, mv029a: answered with no name)
+    r"algorithms|devices|headsets|encoders|optimizers)(?:\s+names?)?|names?|"
     r"(?:dataset|benchmark|model) names?|"
     # ... or the names of them: "...: names of real-world datasets used?" (dev split lx006a)
     r"names? of (?:the )?(?:[\w-]+ ){0,3}(?:datasets|benchmarks|models|baselines|environments))"
     r"(?:\s+(?:used|evaluated|tested|compared|employed|studied|chosen|covered|supported|"
     # ... in the experiments: "speculative cascades models used in experiments" (dev mz012a)
     # ... "in" may go untyped: "speculative cascades models used experiments" (fresh dev ni)
-    r"included)(?:\s+(?:in\s+)?(?:the\s+)?experiments)?)?"
+    r"included|list)(?:\s+(?:in\s+)?(?:the\s+)?experiments)?)?"
     # ... or one part typed singular: "unigs 3d encoder backbone", "single image articulated
     # object generation training dataset" (dev split ls020a, lv028a); a model only as used
     # ("DSPO base diffusion model used in experiments": dev split ma005a)
@@ -204,14 +209,26 @@ TERSE_THING_ASK = re.compile(
     # ... an environment or an algorithm too: "ls-imagine environment", "model-free algorithm"
     # (dev split mw016a, mz015a: parts of typed compounds)
     r"|(?<!and )(?<!& )(?<!\+ )(?:backbone|encoder|optimizer|simulator|dataset|benchmark|testbed|"
-    r"environment|algorithm|"
+    r"environment|algorithm|algo|device|headset|tracker|"
+    # ... an LM by its use, not an LLM typed as a topic's ("medical qa hallucination benchmark
+    # llm" asks for benchmarks)
+    r"(?:embedding|base|backbone|judge|teacher|student|reward) (?:ll|l)m|"
     r"(?:base |backbone |pretrained |pre-trained )?model(?=\s+used)"
     # ... a base model however typed: "TVM verifier backbone model", "dspo base model (stable
     # diffusion version?)" (dev split nk030a, nw030a: answered with the method's summary)
-    r"|(?:base|backbone|pretrained|pre-trained|foundation) model)"
+    r"|(?:base|backbone|pretrained|pre-trained|foundation)(?: [\w-]+)? model)"
     r"(?:\s+(?:used|employed|chosen)(?:\s+in\s+(?:the\s+)?experiments)?)?"
     # ... a guess in brackets may follow
     r")(?:\s*\([^()]{1,40}\))?\s*\??\s*$", re.I)
+# ... of them models: a sentence naming one answers (MODEL_NAME_ASK), not the method's own
+# other names ("dspo base t2i model", "MetaOOD embedding LM?": dev split mz028a, mn030a)
+TERSE_MODEL_ASK = re.compile(
+    NO_QUESTION_WORD + r".*\b(?:models?|(?:ll|l)ms?|backbones?|encoders?)"
+    r"(?:\s+(?:used|employed|chosen|list|names?)(?:\s+(?:in\s+)?(?:the\s+)?experiments)?)?"
+    r"(?:\s*\([^()]{1,40}\))?\s*\??\s*$", re.I)
+# "which one" after a few typed words asks what they end in, read without it by the two above:
+# "MetaOOD embedding LM - which one" (dev split ms028a)
+WHICH_ONE = re.compile(r"\s*[-–—:,]?\s*which ones?\s*\??\s*$", re.I)
 # ... and a kind of thing typed last, any thing: "ltl multi-task rl automata type",
 # "speculative cascades experiments model families" ask which automata, which models (fresh dev
 # batches nh, ni: answered with the paper's opening line as a one-paper list). Not a count of

@@ -194,6 +194,8 @@ TERSE_MEASURE = re.compile(
     # steps/sec" (dev mv028a, ms025a)
     r"|\s+(?-i:[a-z][\w-]+)\s+(?-i:[a-z][\w-]{2,})(?<!ion)(?<!ure)(?<!ment)"
     r"|\s+(?-i:[a-z]+)/(?-i:[a-z]+))?"
+    # ... or a unit in brackets: "jax2d throughput (steps/sec)" (dev split mj027a)
+    r"(?:\s*\([^()]{1,30}\))?"
     r"\s*(?:\?+\s*[^?]{1,30})?\?*\s*$", re.I)
 # Adjective → the words a sentence uses for that measure ("how accurate" → "accuracy").
 MEASURE_SYNONYMS = {
@@ -273,6 +275,12 @@ _SPEED = ("faster", "speedup", "speed-up", "×", "times", "slower", "throughput"
 # follows: "6000 GPU hours" counts hours, not GPUs (fresh dev batch 16). Head-last English.
 TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month "
                        "months year years".split())
+# A measure asked in a unit ("loopy training data size in video hours", "olmoe pretraining
+# data size in tokens") asks the figure, though its few words name no paper as written (dev
+# split of028a, lg005a: read as a topic's papers; general English of units).
+MEASURED_IN = re.compile(r"\bin (?:[\w-]+ )?(?:" + "|".join(sorted(TIME_UNITS)) + r"|tokens|"
+                         r"params|parameters|grams|kg|gb|mb|tb|gpu-hours|" + "|".join(DATA_UNITS)
+                         + r")\s*\??\s*$", re.I)
 _POWER = ("power", "exponent", "order")
 # ... and an exponent may be told in words: "grow proportional to the fifth power of the
 # effective horizon" (fresh dev batch ne, ne002b: answered with the paper's O(1/T) rate).
@@ -334,6 +342,11 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     # ... or as house layouts (dev split ls001b); dwellings are places too: "how many distinct
     # houses or apartments" → "130 different indoor home environments" (dev split mz003b)
     **dict.fromkeys(_PLACES, _PLACES),
+    # ... and in ML an environment is also counted by its simulators or games: "how many
+    # simulation environments" → "268 tasks across 8 simulators" (fresh dev batch of, of009b;
+    # how RL papers use the words)
+    "environments": (*_PLACES, "simulators", "games"),
+    **dict.fromkeys(("simulators", "games"), ("environments", "simulators", "games")),
     # a method's parts, by any word for parts (as rag/cues/things.py reads them)
     **dict.fromkeys(("parts", "components", "modules", "elements", "pieces", "ingredients"),
                     ("parts", "components", "modules", "elements", "pieces", "ingredients")),

@@ -48,6 +48,10 @@ def test_a_paraphrase_without_the_name_finds_the_paper(seed_qa: PaperQA) -> None
     # "200-hour" is no score; no paper joins the two topics (dev split ls005, lq030)
     "What closed-loop score does Diffusion Planner achieve on the nuPlan benchmark?",
     "Is there any work on federated learning for ECG-based arrhythmia classification?",
+    # ... nor when asked in a few typed words (dev split mq024b, mn030a, ln015a)
+    "locovr vr device used?",
+    "MetaOOD embedding LM - which one",
+    "saes on protein lms",
 ])
 def test_details_no_abstract_states_are_refused(seed_qa: PaperQA, question: str) -> None:
     answer = seed_qa.ask(question)
@@ -497,3 +501,9 @@ def test_a_method_judged_against_others_is_answered_by_its_result(seed_qa: Paper
     # not "We introduce OLMoE, a ... state-of-the-art language model" (fresh dev batches nx, oa)
     answer = seed_qa.ask("How does OLMoE stack up against larger models?")
     assert answer.text.startswith("Our models outperform all available models")
+
+
+def test_simulation_environments_are_counted_as_simulators(seed_qa: PaperQA) -> None:
+    # "268 tasks across 8 simulators" (fresh dev batch of, of009b: refused)
+    answer = seed_qa.ask("How many simulation environments was SPA tested in?")
+    assert answer.answerable and answer.text.startswith("8 simulators")

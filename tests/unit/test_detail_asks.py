@@ -9,7 +9,8 @@ from rag import cues
 from rag.alternatives import topic_alternatives
 from rag.asked import asked_thing, gives
 from rag.measures import asked_measures
-from rag.query import analyse, split_parts
+from rag.query import analyse
+from rag.question_parts import split_parts
 from rag.spelling import absent_topic, expand_shorthand
 
 

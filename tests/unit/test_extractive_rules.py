@@ -28,7 +28,8 @@ from rag.measures import (
     ranked_words,
 )
 from rag.names import alternatives, asked_version, name_pattern
-from rag.query import analyse, as_question, split_parts
+from rag.query import analyse, as_question
+from rag.question_parts import split_parts
 from rag.verdicts import verdict
 
 

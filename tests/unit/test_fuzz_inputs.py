@@ -23,9 +23,10 @@ from index.records import Record, make_paper
 from paperwise.errors import InputError
 from paperwise.text import Language, normalize_text
 from paperwise.types import paper_id_for
+from rag.ask_kind import AskKind
 from rag.listing import list_topic
 from rag.names import name_tokens
-from rag.query import AskKind, analyse
+from rag.query import analyse
 from tests.strategies import ABSTRACT, CHARS, LONE_SURROGATES, LONG, PREFIXES, SHORT, TEXT
 
 LOADER = settings(max_examples=60, deadline=timedelta(seconds=5), database=None,

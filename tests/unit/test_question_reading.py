@@ -11,7 +11,8 @@ from rag.asked import asked_thing
 from rag.figures import compared_against, compares_with_other
 from rag.measures import asked_measures, counted_words, measure_qualifiers
 from rag.names import missing_names
-from rag.query import analyse, as_question, split_parts
+from rag.query import analyse, as_question
+from rag.question_parts import split_parts
 
 
 @pytest.mark.parametrize(("question", "counted"), [

@@ -12,7 +12,8 @@ from index.titles import derive_title
 from rag import cues
 from rag.aliases import alias_topics, mine_aliases
 from rag.evidence import abstract_cover
-from rag.query import analyse, split_parts
+from rag.query import analyse
+from rag.question_parts import split_parts
 from tests.extractive_fakes import alike_answer, hit
 
 _PORRL = ("We model RLHF as reinforcement learning with partially observed reward-states "

@@ -12,7 +12,8 @@ import pytest
 from rag import cues
 from rag.measures import counted_words, measure_qualifiers
 from rag.names import missing_names, spells_out_title
-from rag.query import analyse, split_parts
+from rag.query import analyse
+from rag.question_parts import split_parts
 from rag.spelling import topic_words
 from tests.extractive_fakes import alike_answer, hit
 

@@ -11,7 +11,8 @@ import pytest
 from paperwise.text import stem, terms
 from rag.asked import asked_thing
 from rag.measures import counted_words, lead_clause, measure_qualifiers
-from rag.query import analyse, split_parts
+from rag.query import analyse
+from rag.question_parts import split_parts
 from tests.extractive_fakes import alike_answer, hit
 
 _LTL = hit("In this work, we propose a novel learning approach for LTL tasks. Our method "

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import pytest
 
+from rag.ask_kind import asks_purpose
 from rag.asked import asked_thing
 from rag.figures import question_figures
 from rag.measures import counted_words, measure_qualifiers
-from rag.query import analyse, asks_purpose
+from rag.query import analyse
 from rag.spelling import absent_topic, expand_shorthand
 from tests.extractive_fakes import alike_answer, hit
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from rag.markers import favour_named
 from rag.measures import counted_words
 from rag.names import names_paper
-from rag.query import analyse, split_parts
+from rag.query import analyse
+from rag.question_parts import split_parts
 from rag.scored import ScoredSentence
 from tests.extractive_fakes import alike_answer, hit, recased_in
 

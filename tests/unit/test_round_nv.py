@@ -6,7 +6,8 @@ is a figure; a setting asked for is where the method is evaluated; "side-by-side
 
 from __future__ import annotations
 
-from rag.query import analyse, split_parts
+from rag.query import analyse
+from rag.question_parts import split_parts
 from rag.spelling import expand_shorthand
 from tests.extractive_fakes import alike_answer, hit
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from rag.asked import asked_thing
-from rag.query import analyse, split_parts
+from rag.query import analyse
+from rag.question_parts import split_parts
 from rag.spelling import expand_shorthand
 
 
