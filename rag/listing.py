@@ -210,8 +210,10 @@ def listed_lines(question: str, intent: QuestionIntent, scored: list[ScoredSente
     topic = list_topic(question) if intent.shape == "list" else question
     if topic != question:  # a long request's frame dilutes its topic's likeness
         question, scored = topic, rescore(topic)
-    if intent.shape == "list" and (by_name := _lines_of_topics(
-            described, intent, hits, named, weight, rescore)):
+    # ... as are those of a comparison of every paper on it ("how do the works that make
+    # estimates of an agent's expected return less noisy differ?": dev split nu019a, refused)
+    if (intent.shape == "list" or cues.PAPERS_COMPARED.search(question)) and (
+            by_name := _lines_of_topics(described, intent, hits, named, weight, rescore)):
         # the description's own words fit many papers loosely (dev split: 11 listed for 3 on
         # continual learning); the field's names fit them as its originals do
         return by_name

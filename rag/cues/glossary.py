@@ -46,13 +46,23 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("hypernetwork",
          r"\b(?:network|net|model)s?\s+(?:that\s+|which\s+)?(?:generates?|outputs?|produces?|"
          r"predicts?|writes?|emits?)\s+(?:the\s+)?(?:weights|parameters)\s+(?:of|for)\s+"
-         r"(?:an?other|a\s+second|other|a\s+(?:\w+\s+)?(?:network|model|policy|classifier))"),
+         r"(?:an?other|a\s+second|other|a\s+(?:\w+\s+)?(?:network|model|policy|classifier))"
+         # ... with what else it outputs between: "produces the weights or parameters of
+         # another network", "outputs the parameters (or architecture distribution) of another"
+         # (dev split mq019a, np017a: refused)
+         r"|\b(?:network|net|model)s?\s+(?:that\s+|which\s+)?(?:generates?|outputs?|produces?|"
+         r"predicts?|writes?|emits?)\s+(?:the\s+)?(?:weights|parameters)\b[^.?!;]{1,40}?\b(?:of|for)"
+         r"\s+(?:an?other|a\s+second)\b"),
         ("audio-driven human animation",
          r"\banimat\w*\s+(?:(?:a|the|an?)\s+)?(?:person|people|human|portrait|face|photo|image|"
          r"body|character|avatar)s?\b.{0,60}\b(?:speech|audio|voice|sound)"
          r"|\b(?:speech|audio|voice|sound)\b.{0,60}\b(?:into|to)\s+(?:an?\s+)?(?:moving|"
          r"talking|animated)\s+(?:person|people|human|portrait|face|video|avatar)"
-         r"|\btalking[- ](?:head|face|person|body|avatar)s?\b"),
+         r"|\btalking[- ](?:head|face|person|body|avatar)s?\b"
+         # "speech-driven avatar video synthesis" (dev split mk021b: refused for "speech", a
+         # word no abstract uses)
+         r"|\b(?:speech|audio|voice)[- ](?:driven|conditioned)\s+(?:\w+\s+){0,2}?(?:avatars?|"
+         r"portraits?|faces?|heads?|humans?|characters?|animation)\b"),
         ("mechanistic interpretability",
          r"\b(?:look|looking|peer|peering|peek|peeking)\s+inside\s+(?:\w+\s+){0,3}?"
          r"(?:models?|networks?|llms?|transformers?)"
@@ -64,7 +74,11 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"\b(?:estimat|evaluat|measur|assess|predict)\w*\s+(?:\w+\s+){0,4}?(?:how\s+(?:good|well)|"
          r"the\s+(?:value|performance|expected\s+return|return))\s+(?:\w+\s+){0,3}?(?:of\s+)?"
          r"(?:an?\s+|the\s+)?(?:agent|policy|controller)"
-         r"|\bhow\s+(?:good|well)\s+an?\s+(?:agent|policy)(?:'s\s+\w+)?\s+(?:is|performs|does)"),
+         r"|\bhow\s+(?:good|well)\s+an?\s+(?:agent|policy)(?:'s\s+\w+)?\s+(?:is|performs|does)"
+         # ... the estimate named first: "estimates of an agent's expected return" (dev split
+         # nu019a, of019a: refused)
+         r"|\bestimat\w*\s+of\s+(?:how\s+much\s+)?(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?"
+         r"(?:agent|policy|controller)(?:'s)?\s+(?:\w+\s+)?(?:return|value|performance)"),
         ("multi-agent",
          r"\b(?:several|many|multiple|teams?\s+of|groups?\s+of|swarms?\s+of)\s+(?:\w+\s+)?"
          r"(?:agents|robots)\s+(?:that\s+)?(?:cooperat|coordinat|collaborat|work(?:ing)?\s+"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag.polarity import _negated_word_conflict, check_polarity, check_reversal
+from rag.negation import negated_word_conflict
+from rag.polarity import check_polarity, check_reversal
 from rag.wording import read_words
 
 RESKPN = ("Furthermore, inspired by the advantage functions, we introduce a residual layer that "
@@ -615,7 +616,7 @@ def test_asserting_the_word_the_evidence_negates_is_caught(claim: str) -> None:
     assert check_reversal(claim, [UNRESOLVED], paper_text=UNRESOLVED) is not None
     # the clause alone, whose subject the plain negation check does not find in the evidence
     clause = read_words(claim.split(",")[-1])
-    reason = _negated_word_conflict(clause, read_words(UNRESOLVED), frozenset())
+    reason = negated_word_conflict(clause, read_words(UNRESOLVED), frozenset())
     assert reason is not None and reason.endswith("where the abstract says 'not resolved'")
 
 
