@@ -11,7 +11,7 @@ from itertools import pairwise
 import numpy as np
 
 from paperwise.text import clean_for_display, hyphen_stems, stem, terms, word_root
-from paperwise.types import Hit, SentenceBank
+from paperwise.types import Hit, Paper, SentenceBank
 from rag import cues
 from rag.ask_kind import AskKind
 from rag.asked import asked_thing, gives, offered_words, tells_offered
@@ -169,6 +169,7 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         s.text if intent.asks_for == "code" else cues.URL.sub(" ", s.text),
         [hits[s.marker - 1].paper.title,
          *(term_acronyms(hits[s.marker - 1].paper.abstract) if data_asked else ()),
+         *(_spelled_out(hits[s.marker - 1].paper) if intent.asks_for == "name" else ()),
          *(_given(s.text, question, given) if intent.asks_for == "name" else ())]))]
     if intent.asks_for == "name":  # a sentence holding more of the question's names first:
         # "which model does it beat on IFEval" is told where IFEval is (fresh dev batch 24)
@@ -220,6 +221,17 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         found = [s for s in pool if s.index >= first_own.get(s.marker, 0)
                  and cues.COMPARED_TOLD.search(s.text)]
     return found
+
+
+def _spelled_out(paper: Paper) -> tuple[str, ...]:
+    """The words a paper's own name stands for, written after it: "SIMPL (Scalable Iterative
+    Maximization of Population-coded Latents)" names the method, not a dataset it was run on
+    (dev split ob029b: answered "which hippocampus dataset" with them)."""
+    found = re.search(rf"{re.escape(paper.title)}\s*\(([^()]{{3,120}})\)", paper.abstract)
+    if found is None or not paper.title.isupper():
+        return ()
+    initials = "".join(w[0] for w in re.findall(r"[\w]+", found[1]) if w[0].isupper())
+    return (found[1],) if initials.startswith(paper.title[:2]) else ()
 
 
 def _told(found: list[ScoredSentence], intent: QuestionIntent,

@@ -34,11 +34,18 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          rf"|\b(?:across|over|among|between)\s+{_MANY}{_PARTIES}\b.{{0,80}}\b(?:private|"
          rf"privacy|local|decentrali[sz]ed)"
          rf"|\bprivacy[- ]preserving\s+(?:collaborative|distributed|decentrali[sz]ed|joint)\s+"
-         rf"(?:training|learning)"),
+         rf"(?:training|learning)"
+         # ... or told by its protocol: "a server aggregates client models", "decentralized,
+         # privacy-preserving training" (dev split ob017b; the textbook description)
+         rf"|\bserver\s+(?:that\s+)?aggregat\w*\s+(?:\w+\s+){{0,2}}?(?:client|local|device|"
+         rf"participant)"
+         rf"|\bdecentrali[sz]ed,?\s+(?:and\s+)?privacy[- ]preserving\s+(?:training|learning)"),
         ("continual learning",
          rf"\bwithout\s+(?:\w+\s+)?(?:forgetting|losing|overwriting|erasing|degrading)\s+"
          rf"(?:\w+\s+){{0,3}}?{_EARLIER}"
-         rf"|\b(?:forgets?|forgetting|overwrit\w*|los(?:e|es|ing))\s+(?:\w+\s+){{0,2}}?{_EARLIER}"
+         # ("degrading on earlier tasks": dev split ob018b)
+         rf"|\b(?:forgets?|forgetting|overwrit\w*|los(?:e|es|ing)|degrad\w*)\s+(?:\w+\s+){{0,2}}?"
+         rf"{_EARLIER}"
          rf"\s+(?:tasks|skills|knowledge|classes|ones|data)"
          rf"|\b(?:tasks|classes|skills|jobs)\s+(?:\w+\s+){{0,3}}?(?:one\s+after\s+another|in\s+"
          rf"sequence|sequentially|over\s+time)"
@@ -60,8 +67,8 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"talking|animated)\s+(?:person|people|human|portrait|face|video|avatar)"
          r"|\btalking[- ](?:head|face|person|body|avatar)s?\b"
          # "speech-driven avatar video synthesis" (dev split mk021b: refused for "speech", a
-         # word no abstract uses)
-         r"|\b(?:speech|audio|voice)[- ](?:driven|conditioned)\s+(?:\w+\s+){0,2}?(?:avatars?|"
+         # word no abstract uses); "audio-driven" is the field's own word, searched as it is
+         r"|\b(?:speech|voice)[- ](?:driven|conditioned)\s+(?:\w+\s+){0,2}?(?:avatars?|"
          r"portraits?|faces?|heads?|humans?|characters?|animation)\b"),
         ("mechanistic interpretability",
          r"\b(?:look|looking|peer|peering|peek|peeking)\s+inside\s+(?:\w+\s+){0,3}?"

@@ -134,7 +134,10 @@ NAME_ASK = re.compile(
     # (a passive or a pronoun's clause, not "what problem is the benchmark that compares ... built
     # for", which asks the problem: dev split ma021b)
     r"| (?:on|in|for|from|with) which\b"
-    r"| that (?=(?:they|it|we)\b|(?:[\w-]+ ){1,6}?(?:was|were|is|are|had been|has been) \w+ed\b)"
+    # (an irregular participle too: "... dataset that the EM-style algorithm was run on": dev
+    # split ob029b)
+    r"| that (?=(?:they|it|we)\b|(?:[\w-]+ ){1,6}?(?:was|were|is|are|had been|has been) "
+    r"(?:\w+ed|run|built|made|done|shown|given|taken|fit|set|held)\b)"
     # ... or what it stands behind: "what's the name of the GPU-accelerated simulator behind the
     # Kinetix task space" (fresh dev batch nz, nz012b; general English of one named part)
     r"| (?:behind|underlying|powering) (?:the |its |their )?\S"

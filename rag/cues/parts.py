@@ -249,6 +249,8 @@ IMPERATIVE_ASK = re.compile(
     r"i need to know|i'?d like|i would like|"
     # "I need the number of complexes in ..." asks it (fresh dev batch nq)
     r"i need(?= (?:the|both)\b)|"
+    # ... as does "I want the number of ..." (fresh dev batch og, og029b: read as no ask)
+    r"i want(?= (?:the|both)\b)|"
     # "explain which gradient estimator X uses", "could you describe what X offers": a request
     # to explain or describe a wh-clause asks that clause (fresh dev batch nq); "explain X",
     # "describe X" ask for a summary, as they are

@@ -52,6 +52,9 @@ def test_a_paraphrase_without_the_name_finds_the_paper(seed_qa: PaperQA) -> None
     "locovr vr device used?",
     "MetaOOD embedding LM - which one",
     "saes on protein lms",
+    # the method's own name spelled out names no dataset (dev split ob029b)
+    "I need the name of the large hippocampus recording dataset that the EM-style tuning-curve "
+    "and latent-variable algorithm was run on.",
 ])
 def test_details_no_abstract_states_are_refused(seed_qa: PaperQA, question: str) -> None:
     answer = seed_qa.ask(question)

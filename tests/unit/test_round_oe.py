@@ -10,6 +10,7 @@ import pytest
 
 from paperwise.types import Hit, Paper
 from rag import cues
+from rag.aliases import glossary_topics
 from rag.listing import applied_nowhere
 from rag.polarity import check_reversal
 from rag.query import analyse
@@ -116,3 +117,47 @@ def test_a_limit_lifted_where_the_abstract_sets_it_is_a_reversal() -> None:
                           "constraints on updates to the initial tokens.", [evidence])
     assert check_reversal("They propose a regularized fine-tuning objective that constrains "
                           "updates on the initial tokens.", [evidence]) is None
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("are there any abstracts about speech-driven avatar video synthesis?",
+     "audio-driven human animation"),
+    ("Any papers where one network produces the weights or parameters of another network?",
+     "hypernetwork"),
+    ("list the works where one network outputs the parameters (or architecture distribution) "
+     "of another network", "hypernetwork"),
+    ("how do the works that make estimates of a decision-making agent's expected return less "
+     "noisy differ?", "policy evaluation"),
+])
+def test_more_newcomer_descriptions_are_given_their_field_name(question: str, term: str) -> None:
+    assert term in glossary_topics(question)
+
+
+def test_the_fields_own_words_are_no_description() -> None:
+    # searched as they are, with the question's other topic ("... or diffusion-based planning
+    # for autonomous driving": dev split c023 lost its second topic when read as a description)
+    assert glossary_topics("work on audio-driven human video generation or diffusion-based "
+                           "planning?") == ()
+
+
+def test_a_thing_named_by_a_clause_with_an_irregular_participle_asks_its_name() -> None:
+    assert analyse("I need the name of the large recording dataset that the EM-style "
+                   "algorithm was run on.").asks_for == "name"
+
+
+@pytest.mark.parametrize("question", [
+    "I need the name of the large hippocampus recording dataset that the EM-style tuning-curve "
+    "and latent-variable algorithm was run on.",
+    "Tell me which works try to keep a model from degrading on earlier tasks as it keeps "
+    "learning new ones over time.",
+    "I'm surveying decentralized, privacy-preserving training where a server aggregates client "
+    "models - which papers here deal with that setting?",
+])
+def test_these_descriptions_and_asks_are_read(question: str) -> None:
+    assert analyse(question).asks_for == "name" or glossary_topics(question)
+
+
+def test_i_want_the_number_of_asks_a_quantity() -> None:
+    assert analyse("I want the number of simulated systems in the DynamicFlow "
+                   "dataset.").asks_for == "quantity"
+    assert analyse("I want the papers on federated learning.").shape == "list"
