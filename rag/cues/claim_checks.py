@@ -150,6 +150,10 @@ NONE_USED = re.compile(r"(?:no|none|neither|nothing|nor|zero)\b", re.I)
 # rely on predefined skills, our approach ...": held-out batch zn027x, general English).
 EARLIER_WORK = re.compile(r"\b(?:prior|previous|earlier|existing|conventional|traditional|"
                           r"standard|other|baseline|competing|recent)\b"
+                          # "current pruning techniques rely on X" is others' work too (dev
+                          # xf010x: the use read as PruneNet's own cleared "depends on X")
+                          r"|\bcurrent\s+(?:[\w-]+\s+){0,2}?(?:methods|approaches|techniques|"
+                          r"models|works|systems|algorithms|solutions|pipelines)\b"
                           rf"|\bunlike\s+{_THOSE_THAT}\s*$"
                           # "in contrast to methods built on X": X is theirs (fresh dev batch
                           # yx, yx005: a faithful answer replaced; general English of contrast)

@@ -11,6 +11,7 @@ import pytest
 from paperwise.types import Hit, Paper
 from rag import cues
 from rag.aliases import glossary_topics
+from rag.avoided import avoided_conflict
 from rag.listing import applied_nowhere
 from rag.polarity import check_reversal
 from rag.query import analyse
@@ -161,3 +162,14 @@ def test_i_want_the_number_of_asks_a_quantity() -> None:
     assert analyse("I want the number of simulated systems in the DynamicFlow "
                    "dataset.").asks_for == "quantity"
     assert analyse("I want the papers on federated learning.").shape == "list"
+
+
+def test_what_current_methods_rely_on_is_no_use_of_the_papers_own() -> None:
+    # (dev xf010x: "PruneNet ... still depends on an external calibration dataset")
+    abstract = ("Current model pruning techniques rely heavily on external calibration datasets "
+                "to determine which parameters to prune. PruneNet decouples the pruning process "
+                "from the model architecture, eliminating the need for calibration datasets.")
+    sentences = abstract.split(". ")
+    assert avoided_conflict("PruneNet still depends on an external calibration dataset to "
+                            "decide which parameters to prune.", sentences, abstract)
+    assert avoided_conflict("PruneNet needs no calibration dataset.", sentences, abstract) is None
