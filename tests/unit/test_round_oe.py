@@ -166,9 +166,10 @@ def test_i_want_the_number_of_asks_a_quantity() -> None:
 
 def test_what_current_methods_rely_on_is_no_use_of_the_papers_own() -> None:
     # (dev xf010x: "PruneNet ... still depends on an external calibration dataset")
-    abstract = ("Current model pruning techniques rely heavily on external calibration datasets "
-                "to determine which parameters to prune. PruneNet decouples the pruning process "
-                "from the model architecture, eliminating the need for calibration datasets.")
+    abstract = ("Current model pruning techniques attempt to alleviate these issues by relying "
+                "heavily on external calibration datasets to determine which parameters to "
+                "prune. PruneNet decouples the pruning process from the model architecture, "
+                "eliminating the need for calibration datasets.")
     sentences = abstract.split(". ")
     assert avoided_conflict("PruneNet still depends on an external calibration dataset to "
                             "decide which parameters to prune.", sentences, abstract)
