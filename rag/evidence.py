@@ -164,12 +164,15 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     model_asked = bool(cues.MODEL_NAME_ASK.search(question)
                        or cues.TERSE_MODEL_ASK.search(cues.WHICH_ONE.sub("", question)))
     data_asked = thing in cues.TERM_ACRONYM_NOT or model_asked
+    # each paper's own names, read from its abstract once, not once per sentence
+    own = {m: [hits[m - 1].paper.title,
+               *(term_acronyms(hits[m - 1].paper.abstract) if data_asked else ()),
+               *(_spelled_out(hits[m - 1].paper) if intent.asks_for == "name" else ())]
+           for m in {s.marker for s in pool}}
     found = [s for s in pool if _gives_unasked(intent.asks_for, without_names(
         # a link is the answer to where the code is, and names nothing otherwise
         s.text if intent.asks_for == "code" else cues.URL.sub(" ", s.text),
-        [hits[s.marker - 1].paper.title,
-         *(term_acronyms(hits[s.marker - 1].paper.abstract) if data_asked else ()),
-         *(_spelled_out(hits[s.marker - 1].paper) if intent.asks_for == "name" else ()),
+        [*own[s.marker],
          *(_given(s.text, question, given) if intent.asks_for == "name" else ())]))]
     if intent.asks_for == "name":  # a sentence holding more of the question's names first:
         # "which model does it beat on IFEval" is told where IFEval is (fresh dev batch 24)
@@ -230,7 +233,7 @@ def _spelled_out(paper: Paper) -> tuple[str, ...]:
     found = re.search(rf"{re.escape(paper.title)}\s*\(([^()]{{3,120}})\)", paper.abstract)
     if found is None or not paper.title.isupper():
         return ()
-    initials = "".join(w[0] for w in re.findall(r"[\w]+", found[1]) if w[0].isupper())
+    initials = "".join(w[0] for w in re.findall(r"\w+", found[1]) if w[0].isupper())
     return (found[1],) if initials.startswith(paper.title[:2]) else ()
 
 
