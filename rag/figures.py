@@ -146,9 +146,9 @@ def _unit_of(token: str) -> str:
 
 
 def compared_against(question: str) -> set[str]:
-    """The words of what the question compares with: "faster than exact leave-one-out" →
-    exact, leave, one, out."""
-    return {t for m in cues.THAN_OBJECT.findall(question) for t in terms(m)} - cues.ASK_WORDS
+    """The words of what the question compares with: "faster than exact leave-one-out",
+    "quicker relative to exact leave-one-out" → exact, leave, one, out."""
+    return {t for m in cues.COMPARED_OBJECT.findall(question) for t in terms(m)} - cues.ASK_WORDS
 
 
 def compares_with_other(sentence: str, against: set[str]) -> bool:

@@ -266,6 +266,7 @@ def topic_words(question: str) -> list[str]:
             words.append(m[2])
     # the thing proposed is named whole: "a watermarking scheme"
     words += [m[1] for m in cues.TOPIC_OBJECT.finditer(question)]
+    words += [m[1] for m in cues.GENERATED_OBJECT.finditer(question)]
     return [w.casefold() for w in [*words, *(m[1] for m in cues.TASK_OF.finditer(question))]]
 
 

@@ -76,6 +76,7 @@ from rag.cues.listing import (  # noqa: F401
     DERIVED_ENDING,
     EXAMPLE_SCAN,
     GENERAL_WORDS,
+    GENERATED_OBJECT,
     HEARD_PREFIX,
     INTRODUCED_REACH,
     INTRODUCED_SCAN,
@@ -198,6 +199,7 @@ from rag.cues.parts import (  # noqa: F401
 
 # Quantity cues live in rag/cues/quantity.py; every stage reads them here as cues.X.
 from rag.cues.quantity import (  # noqa: F401
+    COMPARED_OBJECT,
     COMPARED_QUALITY,
     COMPLEXITY,
     COMPLEXITY_ORDER,

@@ -39,7 +39,12 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          # privacy-preserving training" (dev split ob017b; the textbook description)
          rf"|\bserver\s+(?:that\s+)?aggregat\w*\s+(?:\w+\s+){{0,2}}?(?:client|local|device|"
          rf"participant)"
-         rf"|\bdecentrali[sz]ed,?\s+(?:and\s+)?privacy[- ]preserving\s+(?:training|learning)"),
+         rf"|\bdecentrali[sz]ed,?\s+(?:and\s+)?privacy[- ]preserving\s+(?:training|learning)"
+         # ... or by who trains and what they send: "decentralized training where clients
+         # collaborate and only exchange model updates" (dev split oj014b: refused)
+         rf"|\bdecentrali[sz]ed\s+(?:training|learning)\b.{{0,80}}\b{_PARTIES}"
+         rf"|\b{_PARTIES}\b.{{0,60}}\b(?:exchang|send|shar|upload|communicat)\w*\s+(?:only\s+)?"
+         rf"(?:their\s+)?(?:local\s+)?model\s+updates\b"),
         ("continual learning",
          rf"\bwithout\s+(?:\w+\s+)?(?:forgetting|losing|overwriting|erasing|degrading)\s+"
          rf"(?:\w+\s+){{0,3}}?{_EARLIER}"

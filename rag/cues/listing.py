@@ -83,6 +83,10 @@ _OBJECT_VERBS = ("propose|proposes|introduce|introduces|study|studies|tackle|tac
                  "evaluates")
 TOPIC_OBJECT = re.compile(rf"\b(?:(?:{_OBJECT_VERBS})(?:\s+or\s+[a-z]+)?|is there)\s+"
                           r"(?:a|an|any)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?", re.I)
+# ... or what a work is asked to generate: "what work uses diffusion models to generate music?",
+# "any paper that composes songs" (dev split oi026, oi026a: listed every diffusion paper).
+GENERATED_OBJECT = re.compile(r"\b(?:generat|compos|synthesi[sz]|produc)(?:e|es|ing)\s+"
+                              r"(?:(?:a|an|the|new)\s+)?([a-z][a-z-]+)", re.I)
 # ... where "propose or evaluate" offers two verbs, not two topics: the side ending in the verb
 # names none.
 VERB_SIDE = re.compile(rf"\b(?:{_OBJECT_VERBS})\s*$", re.I)

@@ -106,7 +106,12 @@ BARE_TOPIC = re.compile(r"^\s*+(?!.*[.!?？。])(?:[\w'’/()-]++,?\s++){0,9}[\w
 # ... several topics typed with spaced slashes ("diffusion policy / diffusion planner /
 # diffusion-based RL") ask for the papers on any, though one names a paper (dev split mt019a:
 # answered by that paper alone); an unspaced slash joins one term's words ("encoder/decoder").
-SLASHED_TOPICS = re.compile(r"\S\s+/\s+\S")
+# ... not two names for the one thing asked ("ls-imagine benchmark / environment used for
+# experiments" asks LS-Imagine's; dev split oi014a, listed two papers; general English nouns).
+_ASKED_THINGS = ("benchmark|environment|dataset|simulator|engine|model|architecture|backbone|"
+                 "encoder|method|algorithm|task|metric|game|suite|testbed|platform|hardware")
+SLASHED_TOPICS = re.compile(rf"(?<![/\w])(?!(?:{_ASKED_THINGS})s?\s+/\s+(?:{_ASKED_THINGS})s?\b)"
+                            r"[\w-]+\s+/\s+\S", re.I)
 # A word this long or longer, known neither to the corpus nor to the English word list, is
 # read as the corpus word one edit away (rag/spelling.py). Shorter ones are often names
 # typed in lower case ("vllm", "lora"), and many words lie one edit from a short one.

@@ -32,7 +32,11 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
                  "exponent "
                  # a speed-up named otherwise: "roughly what acceleration does it claim" (dev
                  # split nb003b; told "a 300x speedup")
-                 "acceleration").split()
+                 "acceleration "
+                 # a unit typed last: "loopy training data hours", "jax2d sim steps per day",
+                 # "olmoe pretraining epochs" ask how many (dev split oi029a: answered with no
+                 # figure; general English of units)
+                 "hour minute day epoch").split()
 # Not "loss": "which loss do they carry over", "what loss does it fine-tune with" ask for a loss
 # function by name; a loss's value is asked "what loss does X reach" (QUANTITY's reach/achieve)
 # (dev split mx005b, md015b, y020; how ML papers use the word).
@@ -280,7 +284,12 @@ TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week w
 # split of028a, lg005a: read as a topic's papers; general English of units).
 MEASURED_IN = re.compile(r"\bin (?:[\w-]+ )?(?:" + "|".join(sorted(TIME_UNITS)) + r"|tokens|"
                          r"params|parameters|grams|kg|gb|mb|tb|gpu-hours|" + "|".join(DATA_UNITS)
-                         + r")\s*\??\s*$", re.I)
+                         + r")\s*\??\s*$"
+                         # ... a unit of time typed last says so without "in" ("loopy training
+                         # data hours": dev split oi029a); not a unit of data ("hippocampal
+                         # recordings" is a topic)
+                         + r"|\b(?:" + "|".join(sorted(TIME_UNITS))
+                         + r"|gpu-hours|gb|tb)\s*\??\s*$", re.I)
 _POWER = ("power", "exponent", "order")
 # ... and an exponent may be told in words: "grow proportional to the fifth power of the
 # effective horizon" (fresh dev batch ne, ne002b: answered with the paper's O(1/T) rate).
@@ -330,6 +339,9 @@ MEASURE_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     # a path walked is a trajectory: "how many paired walking paths" → "over 7000 two-person
     # trajectories" (fresh dev batch nu, nu007b; general English of motion data)
     **dict.fromkeys(("paths", "routes", "trajectories"), ("paths", "routes", "trajectories")),
+    # an experiment is a run: "how many pretraining experiments did they fit it to" → "465
+    # pretraining runs" (dev split oi011b: refused; ML usage)
+    **dict.fromkeys(("experiments", "runs", "trials"), ("experiments", "runs", "trials")),
     # "What score does X get on Y?" is told "X achieves 11% on Y" (fresh dev batch 20).
     "score": ("%", "achieve", "achieves", "achieved", "reach", "reaches", "reached", "scores",
               "points", "accuracy"),
@@ -378,5 +390,10 @@ COMPARED_QUALITY = re.compile(
 # What a comparison is against: the words after "than" ("30× faster than generating the
 # response" compares with generating, not with exact leave-one-out; fresh dev batch w).
 THAN_OBJECT = re.compile(r"\bthan\s+((?:[\w-]+\s*){1,4})", re.I)
+# ... and what a question compares with, however it says so: "how much quicker ... relative to
+# brute-force leave-one-out", "... versus the brute-force remove-one-span approach" (held-out oe,
+# dev oi: the 30× "than generating the response" was given for the 300× over leave-one-out).
+COMPARED_OBJECT = re.compile(r"\b(?:than|relative\s+to|versus|vs\.?|compared\s+(?:with|to)|"
+                             r"as\s+opposed\s+to)\s+((?:[\w-]+\s*){1,4})", re.I)
 RELATIVE_FIGURE = re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|×|x\b|-?fold\b|times\b|percent\b|"
                              r"percentage points?\b|points?\b|pp\b)", re.I)

@@ -127,7 +127,8 @@ def test_a_size_question_naming_what_it_counts() -> None:
 
 @pytest.mark.parametrize(("question", "counted"), [
     ("By roughly how much on average does HELM beat baselines?", []),
-    ("number of training runs used to fit the scaling law", ["runs"]),
+    # a run is told as an experiment or trial too (this stop: "how many pretraining experiments")
+    ("number of training runs used to fit the scaling law", ["runs", "experiments", "trials"]),
 ])
 def test_what_a_quantity_counts(question: str, counted: list[str]) -> None:
     assert counted_words(question) == counted
