@@ -224,18 +224,24 @@ class PaperQA:
         takes every paper naming what it lists as well."""
         hits = self.retriever.search(query, k or (cues.LIST_K if query.intent.wants_list
                                                   else None), mode, filters)
+        topics: tuple[str, ...] = ()
         if query.intent.shape == "list":
             hits += self.retriever.mentioning(query.text, hits, filters)
             if kinds := new_kinds(query.text):  # "which papers propose new benchmarks ..."
                 hits += self.retriever.introducing(kinds, hits, filters)
             # "papers on X or on Y", and X by the other names the abstracts give it: each searched
             # and by the field's name for a topic it describes in other words
-            for topic in (*topic_alternatives(query.text), *self._alias_topics(query.text),
-                          *glossary_topics(query.text), *narrower_topics(query.text)):
-                seen = {h.paper.id for h in hits}
-                hits += [h for h in self.retriever.search(self.encoder.encode(topic),
-                                                          cues.ALTERNATIVE_K, mode, filters)
-                         if h.paper.id not in seen]
+            topics = (*topic_alternatives(query.text), *self._alias_topics(query.text),
+                      *glossary_topics(query.text), *narrower_topics(query.text))
+        elif query.intent.shape == "compare" and cues.PAPERS_COMPARED.search(query.text):
+            # ... as is a comparison of every paper on a topic so described ("how do the works
+            # that estimate how good an agent's strategy is differ?": dev split oi019a, refused)
+            topics = (*glossary_topics(query.text), *narrower_topics(query.text))
+        for topic in topics:
+            seen = {h.paper.id for h in hits}
+            hits += [h for h in self.retriever.search(self.encoder.encode(topic),
+                                                      cues.ALTERNATIVE_K, mode, filters)
+                     if h.paper.id not in seen]
         return hits
 
     def _no_match(self, question: str, filters: Filters,

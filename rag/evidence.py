@@ -13,6 +13,7 @@ import numpy as np
 from paperwise.text import clean_for_display, hyphen_stems, stem, terms, word_root
 from paperwise.types import Hit, Paper, SentenceBank
 from rag import cues
+from rag.acronyms import term_acronyms
 from rag.ask_kind import AskKind
 from rag.asked import asked_thing, gives, offered_words, tells_offered
 from rag.claim_names import names_in, names_missing_from
@@ -20,7 +21,7 @@ from rag.cues import answer_shape
 from rag.figure_evidence import quantity_evidence
 from rag.figures import figure_tokens, numbers_near
 from rag.measures import counted_words, ranked_words
-from rag.names import name_pattern, name_tokens, term_acronyms, without_names
+from rag.names import name_pattern, name_tokens, without_names
 from rag.query import QuestionIntent
 from rag.scored import ScoredSentence as ScoredSentence  # read from here by the answer lines
 from rag.scored import Weight as Weight

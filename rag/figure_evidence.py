@@ -9,6 +9,7 @@ import re
 from paperwise.text import clean_for_display, stem, terms
 from paperwise.types import Hit
 from rag import cues
+from rag.acronyms import acronym_heads, written_acronyms
 from rag.asking import as_question
 from rag.figures import (
     compared_against,
@@ -25,13 +26,7 @@ from rag.measures import (
     measure_words,
     sized_part,
 )
-from rag.names import (
-    acronym_heads,
-    asked_version,
-    name_pattern,
-    name_tokens,
-    written_acronyms,
-)
+from rag.names import asked_version, name_pattern, name_tokens
 from rag.query import QuestionIntent
 from rag.scored import ScoredSentence
 
@@ -118,11 +113,21 @@ def _only_given_figures(sentence: str, question: str) -> bool:
     """Whether every figure in digits the sentence states is one the question gives: "evaluate
     SOAP ... with 360m and 660m sized models" tells nothing asked "in the 360m/660m runs, what
     was the hyperparameter's setting?" (dev mr025b)."""
-    given = set(re.findall(r"\d[\w.,%×]*", clean_for_display(question).casefold()))
-    stated = [t.casefold().lstrip("~≈<>+±") for t in figure_tokens(clean_for_display(sentence))
+    # not a figure in a name: "How big is OLMoE-1B-7B?" gives no 7B
+    given = set(re.findall(r"(?<![\w-])\d[\w.,%×]*",
+                           _magnitudes(clean_for_display(question).casefold())))
+    stated = [t.casefold().lstrip("~≈<>+±")
+              for t in figure_tokens(_magnitudes(clean_for_display(sentence)))
               if cues.NUMBER_TOKEN.match(t)]  # "~40%" is 40%
     stated = [t.rstrip(".,") for t in stated if t[:1].isdigit()]
     return bool(stated) and all(t in given for t in stated)
+
+
+def _magnitudes(text: str) -> str:
+    """A magnitude in words as in letters: "7 billion (B) parameters" gives the "7B" of "with
+    1B active out of 7B total parameters" (dev split od008b: answered with the model's size
+    when the corpus's size in tokens was asked)."""
+    return cues.MAGNITUDE_WORD.sub(lambda m: m[1] + cues.SIZE_LETTERS[m[2].casefold()], text)
 
 
 def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:

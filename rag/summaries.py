@@ -31,6 +31,11 @@ def purpose_line(best: ScoredSentence, pool: list[ScoredSentence], name: str) ->
     naming = next((s.index for s in own if is_name(name) and name in s.text), None)
     if naming is not None and naming > max(wanted):
         wanted.append(naming)
+    # ... and where it tells what that is used for: the task it is tested on, what it can do
+    used = next((s.index for s in own if s.index > max(wanted)
+                 and answer_shape.PURPOSE_TOLD.search(s.text)), None)
+    if used is not None and len(wanted) < cues.MAX_SENTENCES_PER_PAPER:
+        wanted.append(used)
     picked = [s for s in own if s.index in wanted] or [best]
     return quoted_line(picked)
 

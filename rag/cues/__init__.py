@@ -240,11 +240,13 @@ from rag.cues.quantity import (  # noqa: F401
 from rag.cues.sizes import (  # noqa: F401
     COLLECTION_QUALIFIERS,
     EXPLICIT_UNIT,
+    MAGNITUDE_WORD,
     MODEL_SIZE_ASK,
     QUALIFIED_HEADS,
     QUALIFIER_WORDS,
     SHARE_QUALIFIERS,
     SIZE_ASK,
+    SIZE_LETTERS,
 )
 
 # Which papers a question is about (one described or named, several compared):

@@ -126,6 +126,15 @@ CAUSE_CUE = re.compile(r"\b(?:because|due to|owing to|caused by|stem(?:s|ming)? 
                        r"to|root cause|underlying (?:issue|cause|reason|problem|mechanism)|"
                        r"the reasons? (?:for|why|is|are)|lies in|shortcuts?)\b", re.I)
 
+# ... and a paper tells what its method or benchmark is for, after introducing it, by the task
+# it is evaluated on or the use it has: "we conduct an evaluation of NutriBench on the task of
+# carbohydrate estimation", "MotherNet can create models for multiclass classification on
+# arbitrary tabular datasets" (dev split og004, ob005, oi005: "what's X for?" was answered by
+# the problem and the introducing sentence alone; general English of use).
+PURPOSE_TOLD = re.compile(r"\b(?:on|for) the tasks? of\b|\b(?:designed|built|meant|intended|"
+                          r"developed|used) (?:to|for)\b|\bto (?:test|evaluate|assess|measure|"
+                          r"benchmark|probe)\b|\bcan (?:create|generate|produce|be used|be "
+                          r"applied|handle|learn|perform|solve)\b|\b(?:enables?|allows?)\b", re.I)
 # Asking what a method is for asks its purpose: the problem the abstract sets out, then what
 # the paper does about it ("what is fat-to-thin policy optimization for?", "what problem does
 # it solve", "meant to be used for": fresh dev batch me; general English of purpose).
@@ -138,7 +147,10 @@ PURPOSE_ASK = re.compile(r"\bwhat(?:'s| is| are)\b(?! \w+ (?:evaluated|tested|tr
                          # X" (held-out mc007, now dev; general English of purpose)
                          r"|\b(?:meant|intended|supposed) to "
                          r"(?:help|be used|address|solve|do|achieve)\b"
-                         r"|\bpurpose\s*[?？]?\s*$|\bwhat(?:'s| is) the point of\b",
+                         r"|\bpurpose\s*[?？]?\s*$|\bwhat(?:'s| is) the point of\b"
+                         # ... typed as its use: "nutribench use case?" (held-out oe005b, now
+                         # dev; general English)
+                         r"|\buse[- ]cases?\s*[?？]?\s*$",
                          re.I)
 # ... and the asking around a purpose question's subject, read off when the whole question
 # finds nothing: "Explain in simple terms what <the flow model trained on ...> is meant to do

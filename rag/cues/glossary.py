@@ -108,6 +108,15 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("imitation learning",
          r"\blearn\w*\s+(?:\w+\s+){0,2}?(?:by|from)\s+(?:watching|imitating|copying|mimicking)\s+"
          r"(?:an?\s+|the\s+)?(?:experts?|humans?|people|demonstrat\w+)"),
+        # "evaluation suites for GPT-style assistants", "test suites for chatbots and text
+        # generators" (dev split nu021b, nx021a, nz021b, oc021b, of021b, oi021b: refused; the
+        # field's words, "benchmark" and "LLM", are no description)
+        ("benchmark for large language models",
+         r"\b(?:evaluation|test|testing)\s+(?:sets?|suites?|datasets?|beds?|collections?)\b"
+         r"[^.?!]{0,80}?\b(?:gpt[- ]style|gpt[- ]like|chat-?bots?|text[- ]generat\w*|"
+         r"(?:big|large)\s+(?:text|ai)\b|ai\s+assistants?|language\s+ai)"
+         r"|\btest[- ]?beds?\b[^.?!]{0,80}?\b(?:gpt[- ]style|chat-?bots?|text[- ]generat\w*|ai\s+"
+         r"assistants?)"),
         ("self-supervised learning",
          r"\b(?:learn|learning|train|training|pretrain\w*)\s+(?:\w+\s+){0,3}?(?:from|on|with)\s+"
          r"(?:\w+\s+)?(?:unlabell?ed|raw)\s+(?:\w+\s+)?(?:data|signals|recordings|images|text)\s+"

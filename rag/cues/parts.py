@@ -110,8 +110,10 @@ BARE_TOPIC = re.compile(r"^\s*+(?!.*[.!?？。])(?:[\w'’/()-]++,?\s++){0,9}[\w
 # experiments" asks LS-Imagine's; dev split oi014a, listed two papers; general English nouns).
 _ASKED_THINGS = ("benchmark|environment|dataset|simulator|engine|model|architecture|backbone|"
                  "encoder|method|algorithm|task|metric|game|suite|testbed|platform|hardware")
+# Nor is a question asked after the slash ("nutribench purpose / what task does it evaluate llms
+# on": dev split ob005b, listed as a topic).
 SLASHED_TOPICS = re.compile(rf"(?<![/\w])(?!(?:{_ASKED_THINGS})s?\s+/\s+(?:{_ASKED_THINGS})s?\b)"
-                            r"[\w-]+\s+/\s+\S", re.I)
+                            r"[\w-]+\s+/\s+(?!(?:what|which|how|who|where|when|why)\b)\S", re.I)
 # A word this long or longer, known neither to the corpus nor to the English word list, is
 # read as the corpus word one edit away (rag/spelling.py). Shorter ones are often names
 # typed in lower case ("vllm", "lora"), and many words lie one edit from a short one.
@@ -215,7 +217,14 @@ WORDS_OR_BEFORE_HEAD = re.compile(r"(?<![\w-])(?![a-z-]*ing\b)([a-z][a-z-]{2,})\
 # A few typed words ask outright with a question word or a closing participle: "protocol
 # design dsl which llm used", "transformer depth needed" (dev split lo022a, lp023a); a bare
 # measure does not ("protein structure accuracy" asks for papers on it).
-OUTRIGHT_ASK = re.compile(r"\b(?:which|what|how)\b|\b(?:needed|required|used)\s*\??\s*$", re.I)
+# ... or a superlative picking one thing: "asynchronous off-policy rlhf most robust algorithm"
+# (dev split og012a: listed two papers; general English of superlatives).
+OUTRIGHT_ASK = re.compile(r"\b(?:which|what|how)\b|\b(?:needed|required|used)\s*\??\s*$"
+                          r"|\b(?:most|least)\s+[\w-]+\s+(?:algorithm|method|model|approach|"
+                          r"variant|optimizer|objective|loss|prompt|setting|configuration)s?\b"
+                          r"|\bbest(?:[- ]performing)?\s+(?:algorithm|method|model|approach|"
+                          r"variant|optimizer|objective|loss|prompt|setting|configuration)s?\b",
+                          re.I)
 
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")

@@ -42,8 +42,12 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
 # (dev split mx005b, md015b, y020; how ML papers use the word).
 # A relative clause saying what a thing has or was given describes it; its figures set no
 # condition (rag/figures.py question_figures). General English.
-DESCRIBING_CLAUSE = re.compile(r"\b(?:that|which|who) (?:has|have|had|was|were|is|are)\b[^,?;]*",
-                               re.I)
+# So does a model's size said with "with" after the model: "the language model with 1B active
+# out of 7B total parameters, how large was its pretraining corpus?" (dev split od008b; "reaches
+# X with 7B parameters", after a verb, still sets a condition).
+DESCRIBING_CLAUSE = re.compile(r"\b(?:that|which|who) (?:has|have|had|was|were|is|are)\b[^,?;]*"
+                               r"|\b(?:models?|networks?|transformers?|LMs?|LLMs?|MoEs?) with\b"
+                               r"[^,?;]*?\bparameters\b", re.I)
 # "By what factor" asks for a multiple, told as "300x" or "3 times" whatever the question says
 # it multiplies ("by what factor does AttriBoT cut that cost": dev split ll001b).
 # ... as does "how many times more data" (a multiple, not a time: dev mr004a)

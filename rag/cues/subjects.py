@@ -79,7 +79,9 @@ COMPARE_ASK = re.compile(
 # alone), not two things inside one paper.
 # ... typed with the topic's words between, or "compare" last: "compare policy evaluation variance
 # reduction papers", "policy evaluation variance reduction papers compare" (dev split mx018a).
-PAPERS_COMPARED = re.compile(r"\bcompare\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,4}?"
+# "Contrast the works on ..." compares as "compare" does (dev split oi019b; general English).
+PAPERS_COMPARED = re.compile(r"\b(?:compare|contrast)\s+(?:the\s+|all\s+|these\s+|those\s+)?"
+                             r"(?:[\w-]+\s+){0,4}?"
                              r"(?:papers|approaches|methods|works|studies|techniques)\b"
                              r"|\b(?:papers|approaches|methods|works|studies)\s+compared?\s*\??\s*$"
                              # "I noticed two works here that tackle X; how do their approaches

@@ -510,3 +510,30 @@ def test_simulation_environments_are_counted_as_simulators(seed_qa: PaperQA) -> 
     # "268 tasks across 8 simulators" (fresh dev batch of, of009b: refused)
     answer = seed_qa.ask("How many simulation environments was SPA tested in?")
     assert answer.answerable and answer.text.startswith("8 simulators")
+
+
+@pytest.mark.parametrize("question", [
+    "How do the papers that try to estimate how good an agent's strategy is, using fewer noisy "
+    "rollouts, differ from each other?",
+    "contrast the works on cheaper, less noisy estimation of an RL agent's expected return",
+])
+def test_a_comparison_of_the_papers_on_a_described_topic_finds_them_by_its_field_name(
+        seed_qa: PaperQA, question: str) -> None:
+    # dev split oi019a (refused) and oi019b (five unrelated papers): the comparison is searched
+    # by "policy evaluation" as a list describing the topic is
+    cited = {c.paper.title for c in seed_qa.ask(question).citations}
+    assert cited == {"Policy evaluation", "On-policy evaluation"}
+
+
+def test_what_a_benchmark_is_for_tells_the_task_it_tests(seed_qa: PaperQA) -> None:
+    # dev split og004, ob005, oe005: answered by the problem and the introducing sentence alone
+    answer = seed_qa.ask("What's NutriBench for?")
+    assert "carbohydrate estimation" in answer.text
+
+
+def test_a_model_size_describing_the_model_is_no_condition_on_the_figure(
+        seed_qa: PaperQA) -> None:
+    # dev split od008b: answered with the model's own size
+    answer = seed_qa.ask("For the open MoE model with 1B active out of 7B total parameters, how "
+                         "many tokens was it pretrained on?")
+    assert answer.text.startswith("5 trillion tokens")

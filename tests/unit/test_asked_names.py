@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from paperwise.types import Hit, Paper
+from rag.acronyms import term_acronyms
 from rag.asked import asked_thing, gives, offered_words
 from rag.evidence import ScoredSentence, find_evidence
 from rag.figures import numbers_near, question_figures
 from rag.measures import counted_words, with_elided_count
-from rag.names import names_lacking, term_acronyms
+from rag.names import names_lacking
 from rag.query import analyse
 
 

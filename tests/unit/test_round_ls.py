@@ -7,11 +7,12 @@ import pytest
 
 from paperwise.types import Hit, Paper
 from rag import cues
+from rag.acronyms import term_acronyms
 from rag.comparisons import check_comparison, rankings
 from rag.figures import numbers_near, question_figures, states_figure
 from rag.listing import applied_nowhere
 from rag.measures import asked_measures, counted_words
-from rag.names import alternatives, term_acronyms
+from rag.names import alternatives
 from rag.query import analyse
 
 

@@ -11,13 +11,14 @@ from collections import Counter
 import pytest
 
 from rag import cues
+from rag.acronyms import acronym_heads
 from rag.asked import purpose_topic
 from rag.borrowed import added_run
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence
 from rag.listing import _names_asked, _nearly_as_similar
 from rag.measures import counted_words
-from rag.names import acronym_heads, missing_names, without_names
+from rag.names import missing_names, without_names
 from rag.query import analyse
 from rag.spelling import respell
 from tests.extractive_fakes import alike_answer, hit, recased_in

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rag import cues
+from rag.acronyms import acronym_heads
 from rag.asked import offered_words, tells_offered
 from rag.listing import applied_nowhere
-from rag.names import acronym_heads
 from rag.query import analyse
 from rag.spelling import expand_shorthand
 from tests.extractive_fakes import alike_answer, hit
