@@ -257,7 +257,8 @@ def topic_words(question: str) -> list[str]:
     cues.TASK_OF). A question of several sentences is read in its last, which asks: those before
     set the scene ("My model keeps losing what it learned on earlier tasks ... Which of these
     papers offer ways to mitigate that?": fresh dev batch lz)."""
-    question = last_sentence(question)
+    asking = last_sentence(question)
+    question = question if cues.TOPIC_BACK.search(asking) else asking
     words = []
     for m in cues.TOPIC_SLOT.finditer(question):
         if not m[1].casefold().endswith("ing"):

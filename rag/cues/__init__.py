@@ -103,6 +103,7 @@ from rag.cues.listing import (  # noqa: F401
     TASK_OF,
     TERSE_APPLIED,
     TESTED_BY_ONE,
+    TOPIC_BACK,
     TOPIC_MIN_LENGTH,
     TOPIC_OBJECT,
     TOPIC_SLOT,

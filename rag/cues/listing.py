@@ -75,7 +75,16 @@ TOPIC_SLOT = re.compile(r"\b(?:on|about|regarding|for)\s+(?:the\s+|using\s+|appl
 # on that?" names weather as its topic, with no "on" before it (fresh dev batch lg).
 TASK_OF = re.compile(r"\b([a-z][a-z-]+)\s+(?:prediction|forecasting|detection|generation|"
                      r"classification|recognition|segmentation|translation|synthesis|"
-                     r"estimation|retrieval|tracking|diagnosis)\b", re.I)
+                     r"estimation|retrieval|tracking|diagnosis|"
+                     # ... or its product: "medium-range weather forecasts" (dev split mp030b)
+                     r"forecasts?|transcription|detectors?)\b", re.I)
+# ... and a question whose asking sentence points back to the scene set before it names its
+# topic there: "I'm working on global climate simulation and weather forecasts. Is any paper
+# here about that application?" (dev split mp030b; general English of reference).
+TOPIC_BACK = re.compile(r"\b(?:that|this|such)\s+(?:application|area|problem|topic|task|setting|"
+                        r"domain|direction|field|line of work)\b|\b(?:like|on|about) that\s*[?.]"
+                        r"|\bsuch an?\s+(?:paper|work|study|method|approach)\b",
+                        re.I)
 # ... or the thing a work is asked to propose or study: "does any of these works propose or
 # evaluate a watermarking scheme", "is there a text-to-music generative model" (fresh dev
 # batches na, ne: answered with papers sharing only "language model" or "audio").

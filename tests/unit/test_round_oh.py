@@ -181,3 +181,20 @@ def test_a_figure_in_a_name_is_no_figure_the_question_gives() -> None:
 def test_a_typed_use_case_asks_the_purpose() -> None:
     assert asks_purpose("nutribench use case?")
     assert not asks_purpose("nutribench use of carbohydrate labels")
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("I'm working on global climate simulation and medium-range weather forecasts. Is any paper "
+     "here about that application?", "weather"),
+    ("I work on weather prediction. Is there such a paper?", "weather"),
+])
+def test_a_question_pointing_back_reads_its_topic_in_the_scene_set_before(
+        question: str, topic: str) -> None:
+    known = {"global", "climate", "simulation", "medium-range", "paper", "application"}
+    assert absent_topic(question, known.__contains__, lambda prefix: False) == topic
+
+
+def test_a_scene_set_before_an_asking_sentence_pointing_nowhere_is_no_topic() -> None:
+    question = "I work on zorblax tasks. Which of these papers study classification?"
+    known = {"tasks", "classification", "papers", "study"}.__contains__
+    assert absent_topic(question, known, lambda prefix: False) is None
