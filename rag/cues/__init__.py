@@ -76,7 +76,6 @@ from rag.cues.listing import (  # noqa: F401
     DERIVED_ENDING,
     EXAMPLE_SCAN,
     GENERAL_WORDS,
-    GENERATED_OBJECT,
     HEARD_PREFIX,
     INTRODUCED_REACH,
     INTRODUCED_SCAN,
@@ -97,17 +96,11 @@ from rag.cues.listing import (  # noqa: F401
     NEW_THING_MIN_SIMILARITY,
     NEW_THINGS_ASK,
     NEW_THINGS_LISTED,
-    NOT_TOPIC_WORDS,
     RARE_TERM_WEIGHT,
     RELATION_WORDS,
-    TASK_OF,
     TERSE_APPLIED,
     TESTED_BY_ONE,
-    TOPIC_BACK,
     TOPIC_MIN_LENGTH,
-    TOPIC_OBJECT,
-    TOPIC_SLOT,
-    VERB_SIDE,
     WORK_EXISTS,
     WORK_FOR,
 )
@@ -286,6 +279,17 @@ from rag.cues.things import (  # noqa: F401
     WHICH_ONE_THING,
     WHICH_THING,
     WHICH_TYPED,
+)
+
+# Where a list question names its topic: rag/cues/topics.py.
+from rag.cues.topics import (  # noqa: F401
+    GENERATED_OBJECT,
+    NOT_TOPIC_WORDS,
+    TASK_OF,
+    TOPIC_BACK,
+    TOPIC_OBJECT,
+    TOPIC_SLOT,
+    VERB_SIDE,
 )
 
 # -- what a question asks for ---------------------------------------------------------------------
