@@ -254,9 +254,11 @@ def unheard(word: str, known: Callable[[str], bool], has_prefix: Callable[[str],
 
 def topic_words(question: str) -> list[str]:
     """The words where a list question names its topic (cues.TOPIC_SLOT, cues.TOPIC_OBJECT,
-    cues.TASK_OF). A question of several sentences is read in its last, which asks: those before
-    set the scene ("My model keeps losing what it learned on earlier tasks ... Which of these
-    papers offer ways to mitigate that?": fresh dev batch lz)."""
+    cues.TASK_OF, cues.GENERATED_OBJECT). A question of several sentences is read in its last,
+    which asks: those before set the scene ("My model keeps losing what it learned on earlier
+    tasks ... Which of these papers offer ways to mitigate that?": fresh dev batch lz), unless
+    it points back to the scene as its topic ("Is any paper here about that application?":
+    cues.TOPIC_BACK)."""
     asking = last_sentence(question)
     question = question if cues.TOPIC_BACK.search(asking) else asking
     words = []

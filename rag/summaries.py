@@ -2,7 +2,7 @@
 sentences: "what is X?" (its best sentence, method and result; for a term, the sentences
 defining it), "what is X for?" (the problem it sets out and where it takes it up) and "why
 X?" (the causes it gives). Cues: rag/cues/ (METHOD_CUE, RESULT_CUE, CAUSE_BONUS,
-answer_shape.POINTS_BACK, CAUSE_CUE, DEFINING)."""
+answer_shape.POINTS_BACK, PURPOSE_TOLD, CAUSE_CUE, DEFINING)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,9 @@ from rag.scored import rescored
 def purpose_line(best: ScoredSentence, pool: list[ScoredSentence], name: str) -> Line:
     """What a paper is for: the problem it sets out (the sentence before it first says what it
     does) and that sentence; a paper opening with its method gives the sentence after. The
-    sentence first naming the paper (`name`, its title) says what it does too."""
+    sentence first naming the paper (`name`, its title) says what it does too, and a later one
+    telling its use (answer_shape.PURPOSE_TOLD: the task it is tested on) follows, within
+    cues.MAX_SENTENCES_PER_PAPER."""
     own = sorted((s for s in pool if s.marker == best.marker), key=lambda s: s.index)
     first = first_own_sentence(own).get(best.marker, best.index)
     wanted = [first - 1, first] if first > own[0].index else [first, first + 1]
