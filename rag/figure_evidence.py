@@ -30,7 +30,8 @@ from rag.names import asked_version, name_pattern, name_tokens
 from rag.query import QuestionIntent
 from rag.scored import ScoredSentence
 
-# the cue words as terms, stemmed once
+# the cue words as terms, stemmed once; a magnitude's letter by its word
+_SIZE_LETTERS = {word: letter for letter, word in cues.SIZE_WORDS.items()}
 _SETTINGS = frozenset(stem(w) for w in cues.SETTING_NOUNS)
 _DIFFERENCES = frozenset(stem(w) for w in cues.DIFFERENCE_WORDS)
 
@@ -127,7 +128,7 @@ def _magnitudes(text: str) -> str:
     """A magnitude in words as in letters: "7 billion (B) parameters" gives the "7B" of "with
     1B active out of 7B total parameters" (dev split od008b: answered with the model's size
     when the corpus's size in tokens was asked)."""
-    return cues.MAGNITUDE_WORD.sub(lambda m: m[1] + cues.SIZE_LETTERS[m[2].casefold()], text)
+    return cues.MAGNITUDE_WORD.sub(lambda m: m[1] + _SIZE_LETTERS[m[2].casefold()], text)
 
 
 def _told_otherwise(sentence: str, question: str, asked: set[str]) -> bool:

@@ -117,6 +117,7 @@ from rag.cues.naming import (  # noqa: F401
     GENERIC_NAMES,
     KIND_OF_ASK,
     MADE_BY,
+    MAGNITUDE_WORD,
     MAKER_OF,
     MODEL_LIKE_NAME,
     MODEL_NAME_ASK,
@@ -234,13 +235,11 @@ from rag.cues.quantity import (  # noqa: F401
 from rag.cues.sizes import (  # noqa: F401
     COLLECTION_QUALIFIERS,
     EXPLICIT_UNIT,
-    MAGNITUDE_WORD,
     MODEL_SIZE_ASK,
     QUALIFIED_HEADS,
     QUALIFIER_WORDS,
     SHARE_QUALIFIERS,
     SIZE_ASK,
-    SIZE_LETTERS,
 )
 
 # Which papers a question is about (one described or named, several compared):

@@ -306,6 +306,8 @@ MADE_BY = re.compile(r"\b(?:models?|llms?|lms?|papers?|works?|benchmarks?|datase
 # offered together ("on 7B or 13B") one is enough.
 SIZE_TOKEN = re.compile(r"(?<![\w.,-])(\d+(?:\.\d+)?)\s?([kmbt])\b", re.I)
 SIZE_WORDS = {"k": "thousand", "m": "million", "b": "billion", "t": "trillion"}
+# ... and a figure with its magnitude in words ("7 billion" is "7B": rag/figure_evidence.py).
+MAGNITUDE_WORD = re.compile(rf"(\d[\d.,]*)\s+({'|'.join(SIZE_WORDS.values())})\b", re.I)
 
 # Names such as "GPU", "Claude" or "MMLU": if none of the retrieved abstracts has one, the
 # question is about something the collection does not cover.

@@ -219,12 +219,11 @@ WORDS_OR_BEFORE_HEAD = re.compile(r"(?<![\w-])(?![a-z-]*ing\b)([a-z][a-z-]{2,})\
 # measure does not ("protein structure accuracy" asks for papers on it).
 # ... or a superlative picking one thing: "asynchronous off-policy rlhf most robust algorithm"
 # (dev split og012a: listed two papers; general English of superlatives).
+_PICKED = ("(?:algorithm|method|model|approach|variant|optimizer|objective|loss|prompt|setting|"
+           "configuration)s?")
 OUTRIGHT_ASK = re.compile(r"\b(?:which|what|how)\b|\b(?:needed|required|used)\s*\??\s*$"
-                          r"|\b(?:most|least)\s+[\w-]+\s+(?:algorithm|method|model|approach|"
-                          r"variant|optimizer|objective|loss|prompt|setting|configuration)s?\b"
-                          r"|\bbest(?:[- ]performing)?\s+(?:algorithm|method|model|approach|"
-                          r"variant|optimizer|objective|loss|prompt|setting|configuration)s?\b",
-                          re.I)
+                          rf"|\b(?:most|least)\s+[\w-]+\s+{_PICKED}\b"
+                          rf"|\bbest(?:[- ]performing)?\s+{_PICKED}\b", re.I)
 
 # "A or B": names offered as alternatives, of which the abstracts need only one.
 ALTERNATIVES = re.compile(r"\w\s+or\s+\w|或|还是")

@@ -286,14 +286,14 @@ TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week w
 # A measure asked in a unit ("loopy training data size in video hours", "olmoe pretraining
 # data size in tokens") asks the figure, though its few words name no paper as written (dev
 # split of028a, lg005a: read as a topic's papers; general English of units).
-MEASURED_IN = re.compile(r"\bin (?:[\w-]+ )?(?:" + "|".join(sorted(TIME_UNITS)) + r"|tokens|"
+_TIME_UNIT = "|".join(sorted(TIME_UNITS))
+MEASURED_IN = re.compile(rf"\bin (?:[\w-]+ )?(?:{_TIME_UNIT}|tokens|"
                          r"params|parameters|grams|kg|gb|mb|tb|gpu-hours|" + "|".join(DATA_UNITS)
                          + r")\s*\??\s*$"
                          # ... a unit of time typed last says so without "in" ("loopy training
                          # data hours": dev split oi029a); not a unit of data ("hippocampal
                          # recordings" is a topic)
-                         + r"|\b(?:" + "|".join(sorted(TIME_UNITS))
-                         + r"|gpu-hours|gb|tb)\s*\??\s*$", re.I)
+                         + rf"|\b(?:{_TIME_UNIT}|gpu-hours|gb|tb)\s*\??\s*$", re.I)
 _POWER = ("power", "exponent", "order")
 # ... and an exponent may be told in words: "grow proportional to the fifth power of the
 # effective horizon" (fresh dev batch ne, ne002b: answered with the paper's O(1/T) rate).

@@ -57,7 +57,3 @@ QUALIFIER_WORDS: dict[str, tuple[str, ...]] = {"model": ("parameter", "size", "s
 SHARE_QUALIFIERS = frozenset("success win pass completion solve solved".split())
 # ... nor a collection's (and "data size"), told by a count of what it holds.
 COLLECTION_QUALIFIERS = frozenset((*_COLLECTIONS, "data"))
-# A figure's magnitude in words and its letter ("7 billion" is "7B"), as papers write model and
-# corpus sizes (ML usage).
-SIZE_LETTERS = {"thousand": "k", "million": "m", "billion": "b", "trillion": "t"}
-MAGNITUDE_WORD = re.compile(r"(\d[\d.,]*)\s+(thousand|million|billion|trillion)\b", re.I)
