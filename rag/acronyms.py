@@ -17,8 +17,11 @@ def word_runs(text: str, n: int, word: str = r"[A-Za-z]+") -> list[tuple[str, li
 
 
 # "3D Gaussian Splatting (3DGS)": a word in digits may stand in the term and its acronym
-_DEFINED_ACRONYM = re.compile(r"((?:(?:[A-Za-z]|\d+[A-Z]\b)[a-z-]*\s+){1,6})"
-                              r"\(((?:\d+)?[A-Z]{2,})s?\)")
+# ... and "2" may stand for "to": "Text-to-Image (T2I)" (dev batch oj, oj030: "T2I" answered which
+# base diffusion model DSPO tuned); English shorthand
+_DEFINED_ACRONYM = re.compile(r"((?:(?:[A-Za-z]|\d+[A-Z]\b)[a-z]*(?:-[A-Za-z][a-z]*)*-?\s+){1,6})"
+                              r"\(((?:\d+)?[A-Z](?:[A-Z]|2(?=[A-Z]))+)s?\)")
+_TO = re.compile(r"(?<=[A-Z])2(?=[A-Z])")
 
 
 @lru_cache(maxsize=4096)  # an abstract is asked about many times; the corpus may change
@@ -30,9 +33,10 @@ def term_acronyms(abstract: str) -> tuple[str, ...]:
     found = []
     for match in _DEFINED_ACRONYM.finditer(abstract):
         acronym = match[2]
+        letters = _TO.sub("T", acronym)
         parts = [p for w in match[1].split() for p in w.split("-") if p]
         # a part in digits gives itself: "3D Gaussian Splatting (3DGS)" (dev split ls020)
-        if any("".join(p if p[0].isdigit() else p[0] for p in parts[-n:]).upper() == acronym
+        if any("".join(p if p[0].isdigit() else p[0] for p in parts[-n:]).upper() == letters
                for n in range(1, len(parts) + 1)):
             found.append(acronym)
     return tuple(found)

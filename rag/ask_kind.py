@@ -35,7 +35,9 @@ def ask_kind(question: str) -> AskKind | None:
     # (dev split mh010b)
     return "name" if (cues.NAME_ASK.search(question)
                       or cues.TERSE_THING_ASK.search(cues.WHICH_ONE.sub("", question))
-                      or cues.OTHER_NAME_ASK.search(question)) \
+                      or cues.OTHER_NAME_ASK.search(question)
+                      # "name of diffusion planner's 200h delivery vehicle dataset?" (dev batch ol)
+                      or cues.THING_NAME_ASK.search(question)) \
         and not cues.KIND_OF_ASK.search(question) \
         and not asks_purpose(question) else None
 

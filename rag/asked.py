@@ -92,3 +92,48 @@ def purpose_topic(question: str) -> str:
         return question
     topic = " ".join(answer_shape.PURPOSE_FRAME.sub(" ", question).split()).strip(" ?")
     return topic or question
+
+
+def _words(text: str) -> list[str]:
+    return [w.strip(".,;:()[]\"'?!").casefold() for w in text.split()]
+
+
+def described_words(question: str, thing: str) -> set[str]:
+    """The content words a question puts right before the thing it asks to be named, by their
+    hyphen parts: "the 200-hour delivery-vehicle driving dataset" → {200, hour, delivery,
+    vehicle, driving}."""
+    words = _words(question)
+    for i, word in enumerate(words):
+        if stem(word) == thing:
+            before = list(reversed(words[max(0, i - cues.DESCRIBED_WINDOW):i]))
+            kept: list[str] = []
+            for w in before:  # the run of content words ending at the thing
+                if w in STOPWORDS or w in cues.ASK_WORDS or not w:
+                    break
+                kept.extend(p for p in w.split("-") if p)
+            return set(kept)
+    return set()
+
+
+def names_described(sentence: str, described: set[str], thing: str) -> bool:
+    """False where the sentence speaks of the asked thing as the question describes it (at
+    least cues.DESCRIBED_MIN of its words right before the thing) and gives it no name
+    there: "our newly collected 200-hour delivery-vehicle driving dataset" names no dataset,
+    though the sentence names the benchmark beside it (dev batch ol, ol030)."""
+    if len(described) < cues.DESCRIBED_MIN:
+        return True
+    tokens = sentence.split()
+    words = _words(sentence)
+    for i, word in enumerate(words):
+        if stem(word) != thing:
+            continue
+        start = max(0, i - cues.DESCRIBED_WINDOW)
+        # by hyphen parts: "200h delivery vehicle dataset" is the "delivery-vehicle" one
+        parts = {p for w in words[start:i] for p in w.split("-")}
+        if len(described & parts) < cues.DESCRIBED_MIN:
+            continue
+        after = " ".join(tokens[i + 1:i + 3])
+        if not name_tokens(" ".join(tokens[start:i]) + " ?") \
+                and not cues.NAMED_AFTER.match(after):
+            return False
+    return True

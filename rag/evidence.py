@@ -15,7 +15,14 @@ from paperwise.types import Hit, Paper, SentenceBank
 from rag import cues
 from rag.acronyms import term_acronyms
 from rag.ask_kind import AskKind
-from rag.asked import asked_thing, gives, offered_words, tells_offered
+from rag.asked import (
+    asked_thing,
+    described_words,
+    gives,
+    names_described,
+    offered_words,
+    tells_offered,
+)
 from rag.claim_names import names_in, names_missing_from
 from rag.cues import answer_shape
 from rag.figure_evidence import quantity_evidence
@@ -210,6 +217,9 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
             # Transformer (GS-Former) to generate ..." (held-out ns012, now dev: refused)
             told = _told(found, intent, lambda s: proposes_named(s, hits))
         found = told
+    if intent.asks_for in (None, "name") and thing and (
+            described := described_words(question, thing)):
+        found = [s for s in found if names_described(s.text, described, thing)]
     if intent.asks_for in (None, "name") and (offered := offered_words(question)):
         outcome = cues.OUTCOME_OFFERED.search(question) is not None
         found = _told(found, intent, lambda s: tells_offered(s.text, offered) or (

@@ -54,7 +54,14 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          rf"\s+(?:tasks|skills|knowledge|classes|ones|data)"
          rf"|\b(?:tasks|classes|skills|jobs)\s+(?:\w+\s+){{0,3}}?(?:one\s+after\s+another|in\s+"
          rf"sequence|sequentially|over\s+time)"
-         rf"|\b(?:new\s+)?(?:tasks|classes|jobs)\s+(?:keep\s+)?arriv\w*\s+over\s+time"),
+         rf"|\b(?:new\s+)?(?:tasks|classes|jobs)\s+(?:keep\s+)?arriv\w*\s+over\s+time"
+         # ... told by what is kept or lost, and what keeps coming: "keeping a network's old
+         # skills intact", "wiping out old knowledge", "a stream of new tasks or classes" (dev
+         # split oi018b, batch ol020b: one of three papers found)
+         rf"|\b(?:keep\w*|preserv\w*|retain\w*|protect\w*|wip\w*\s+out|eras\w*)\s+"
+         rf"(?:[\w'’]+\s+){{0,3}}?{_EARLIER}\s+(?:\w+\s+)?(?:tasks|skills|knowledge|classes|"
+         rf"abilities|capabilities)"
+         rf"|\bstreams?\s+of\s+(?:new\s+)?(?:tasks|classes)\b"),
         ("hypernetwork",
          r"\b(?:network|net|model)s?\s+(?:that\s+|which\s+)?(?:generates?|outputs?|produces?|"
          r"predicts?|writes?|emits?)\s+(?:the\s+)?(?:weights|parameters)\s+(?:of|for)\s+"
@@ -89,7 +96,8 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"|\bhow\s+(?:good|well)\s+an?\s+(?:agent|policy)(?:'s\s+\w+)?\s+(?:is|performs|does)"
          # ... the estimate named first: "estimates of an agent's expected return" (dev split
          # nu019a, of019a: refused)
-         r"|\bestimat\w*\s+of\s+(?:how\s+much\s+)?(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?"
+         # ... or with no "of": "estimating an RL policy's return" (batch ol019b)
+         r"|\bestimat\w*\s+(?:of\s+)?(?:how\s+much\s+)?(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?"
          r"(?:agent|policy|controller)(?:'s)?\s+(?:\w+\s+)?(?:return|value|performance)"),
         ("multi-agent",
          r"\b(?:several|many|multiple|teams?\s+of|groups?\s+of|swarms?\s+of)\s+(?:\w+\s+)?"

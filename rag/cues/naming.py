@@ -173,7 +173,7 @@ NAME_ASK = re.compile(
 # "physics engine Jax2D" (dev split lf007a, nw012b).
 _NAMED_KINDS = r"(?:dataset|benchmark|environment|suite|game)"
 THING_NAME_ASK = re.compile(
-    rf"\bnames? of (?:the |its |their |all )?(?:[\w-]+ ){{0,4}}?(?P<of>{_NAMED_KINDS})s?\b"
+    rf"\bnames? of (?:the |its |their |all )?(?:[\w'’-]+ ){{0,6}}?(?P<of>{_NAMED_KINDS})s?\b"
     rf"|\b(?P<typed>{_NAMED_KINDS})s? names?\b", re.I)
 # A few words ending in the things asked for ask for their names, as "which Xs" does:
 # "logits magnitude long-tail datasets", "mtsam multi-task finetuning method name" (dev split

@@ -180,3 +180,14 @@ PARTS_ASK = re.compile(r"\b(?:building )?(components|modules|blocks|stages|steps
 # ... or after a space: "deep ltl rl which automata" (dev split mw007a; a question opened by a
 # question word is read by WHICH_THING first)
 WHICH_TYPED = re.compile(r"(?:\s[-–—]|:|\s)\s*which ([a-z][a-z-]{2,})\s*[?？]?\s*$", re.I)
+# A name asked for a thing the question describes ("what is the name of the 200-hour
+# delivery-vehicle driving dataset"): a sentence saying DESCRIBED_MIN of the description's words
+# within DESCRIBED_WINDOW words before the thing speaks of that very thing, and names it only
+# with a name beside it ("the nuPlan benchmark", "benchmark nuPlan", "dataset (LocoVR)",
+# "a dataset called X"). Two shared words, not one: "diffusion models" alone is any diffusion
+# model. General English of naming; dev batch ol (ol030: answered with the benchmark beside it).
+DESCRIBED_WINDOW = 4
+DESCRIBED_MIN = 2
+# A name has a capital somewhere: "nuPlan" (dev split nu013: the benchmark refused).
+NAMED_AFTER = re.compile(r"(?:\(\s*|,\s*|(?:called|named|dubbed|termed|coined)\s+)?"
+                         r"(?=[\w.-]*[A-Z])[\w.-]+")
