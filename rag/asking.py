@@ -28,9 +28,12 @@ def _as_question(text: str) -> str:
     # "which names of the datasets", "I'd like the names of the datasets X used" ask which
     # datasets X used (fresh dev batch ma)
     # ... and "what are the names of the benchmarks (they used)?" (dev split mw025b wording)
-    text = re.sub(r"\b(what|which)(?: (?:are|were|is|was) the)? names? of (?:the |its |their )?",
+    # ... and so does "what is the make and model of the VR device" (dev split om025b)
+    text = re.sub(r"\b(what|which)(?: (?:are|were|is|was) the)? (?:names?|make and model) of "
+                  r"(?:the |its |their )?",
                   r"\1 ", text, flags=re.I)
-    text = re.sub(r"\b(like|know|need|want|give me|tell me|show me|list) the names? of "
+    text = re.sub(r"\b(like|know|need|want|give me|tell me|show me|list) the (?:names?|make and "
+                  r"model) of "
                   r"(?:the |its |their )?", r"\1 which ", text, flags=re.I)
     # a description may come first: "X trains a policy on ... . Before copying the setup, I'd
     # like to know the exact proportion of ..." asks what the proportion is (dev split lv022b)

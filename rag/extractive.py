@@ -144,10 +144,16 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         # (a topic described in a newcomer's words is known by the field's name: "speech-driven
         # avatar video synthesis" is audio-driven human animation, though no abstract says
         # "speech": dev split mk021b)
+        # ... unless that name is unheard too ("watermarking": rag/spelling.py absent_topic),
+        # as in a comparison of the work on it ("compare the approaches for determining whether
+        # a sample was part of a model's training set": dev split oj022a)
+        papers_compared = cues.PAPERS_COMPARED.search(question) is not None
         if intent.shape == "list" and unheard_topic and not described \
                 and all(map(unheard_topic, sides)):
             return refusal(question, intent, hits, scored)
-        papers_compared = cues.PAPERS_COMPARED.search(question) is not None
+        if (intent.shape == "list" or papers_compared) and unheard_topic and described \
+                and unheard_topic(question) in described:
+            return refusal(question, intent, hits, scored)
         listed: list[str | Line] = []
         if intent.shape == "compare":  # what a comparison names, each by its own words; none
             # when it compares every paper doing something

@@ -17,6 +17,7 @@ from spellchecker import SpellChecker
 
 from paperwise.text import STOPWORDS, base_forms
 from rag import cues
+from rag.aliases import glossary_topics
 from rag.ask_kind import last_sentence
 
 # A whole word of letters: not part of a hyphenated or digit-bearing name ("Llama-2", "T5x").
@@ -267,6 +268,8 @@ def topic_words(question: str) -> list[str]:
             words.append(m[1])
         elif m[2]:  # "on forecasting stock prices": what is forecast
             words.append(m[2])
+        elif _ends_question(question[m.end():]):  # "any papers on watermarking?" (dev oh027)
+            words.append(m[1])
     # the thing proposed is named whole: "a watermarking scheme"
     words += [m[1] for m in cues.TOPIC_OBJECT.finditer(question)]
     words += [m[1] for m in cues.GENERATED_OBJECT.finditer(question)]
@@ -283,6 +286,12 @@ def absent_topic(question: str, known: Callable[[str], bool],
                and part not in cues.NOT_TOPIC_WORDS and unheard(part, known, has_prefix)
                for part in word.split("-")):
             return word
+    # a topic described in other words is named by the field's term: "embedding hidden
+    # signals in language model outputs" is watermarking, a word no abstract uses (dev split
+    # oh027b, batch om019a: listed papers on language models)
+    for term in glossary_topics(question):
+        if any(unheard(part, known, has_prefix) for part in re.split(r"[\s-]+", term)):
+            return term
     # typed words: an acronym typed in lower case, in no case the corpus writes it ("mdp" is
     # heard as "MDPs"; each typed word is too many: see README; one in capitals is a name,
     # rag/names.py missing_names)
@@ -291,3 +300,9 @@ def absent_topic(question: str, known: Callable[[str], bool],
                  and w.isalpha() and w.islower() and not _english_word(w) and not known(w)
                  and not any(has_prefix(f) for f in {w, w.lower(), w.upper(), w.capitalize()})),
                 None)
+
+
+def _ends_question(rest: str) -> bool:
+    """Nothing but the question's end follows: a gerund ending it is its topic, not a verb
+    with an object to come."""
+    return not rest.strip(" ?.!\"'")

@@ -125,6 +125,18 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"(?:big|large)\s+(?:text|ai)\b|ai\s+assistants?|language\s+ai)"
          r"|\btest[- ]?beds?\b[^.?!]{0,80}?\b(?:gpt[- ]style|chat-?bots?|text[- ]generat\w*|ai\s+"
          r"assistants?)"),
+        # two topics no abstract here speaks of, told in a newcomer's words (dev split oh027b,
+        # oj022a; batch om019a): the field's term is then unheard, and the list refused
+        # (rag/spelling.py absent_topic)
+        ("watermarking",
+         r"\b(?:embed|hid|insert|plant|add)\w*\s+(?:\w+\s+){0,2}?(?:signals?|signatures?|"
+         r"marks?|patterns?|messages?|codes?)\s+(?:\w+\s+)?(?:in|into|within)\s+(?:[\w-]+\s+)"
+         r"{0,4}?(?:outputs?|texts?|generations?|images?|content)\b"),
+        ("membership inference",
+         r"\b(?:determin|infer|tell|detect|decid|predict|check|know)\w*\s+(?:whether|if)\s+"
+         r"(?:\w+\s+){0,3}?(?:sample|example|record|data\s+point|datum|input|person|"
+         r"individual)s?\b.{0,40}\b(?:part\s+of|in|used\s+(?:in|for)|included\s+in|seen\s+"
+         r"(?:in|during))\s+(?:[\w'’]+\s+){0,2}?(?:training|train)\b"),
         ("self-supervised learning",
          r"\b(?:learn|learning|train|training|pretrain\w*)\s+(?:\w+\s+){0,3}?(?:from|on|with)\s+"
          r"(?:\w+\s+)?(?:unlabell?ed|raw)\s+(?:\w+\s+)?(?:data|signals|recordings|images|text)\s+"

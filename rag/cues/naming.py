@@ -74,7 +74,10 @@ NAME_ASK = re.compile(
     # "which of the 6 ECG datasets did they use" (fresh dev batch ld)
     # ... not "what do X models assign to each token?", which asks what they do (fresh dev
     # batch mb004)
-    r"\b(?:which|what)(?: of (?:the|these|those|its|their))? (?!(?:do|does|did)\b)(?:\S+ ){0,3}?"
+    # ... "what is the specific mocap collection they used" as "what specific ..." (dev split
+    # oh030b, a request read as a question; general English)
+    r"\b(?:which|what)(?: of (?:the|these|those|its|their))? (?!(?:do|does|did)\b)"
+    r"(?:(?:is|are|was|were) (?:the|its|their) )?(?:\S+ ){0,3}?"
     r"(?P<thing>model|dataset|benchmark|simulator|engine|headset|"
     # test sets are datasets: "what public test sets does X use" (fresh batch lm); suites are
     # named (Meta-World, LIBERO): "which robot simulation suite" (dev split lq026b)
@@ -109,7 +112,10 @@ NAME_ASK = re.compile(
     r"| (?:exactly|precisely|specifically))?"
     # ... what they are of may follow: "which dataset of articulated objects was it trained
     # on" (held-out batch lw, general English)
-    r"(?: of(?: [\w-]+){1,3}?(?=(?: [\w-]+)? (?:was|were|is|are|did|does|do)\b))?"
+    # ... and the subject after them: "which corpus of mRNA sequences the ... model was
+    # pretrained on" (dev split oh029a)
+    r"(?: of(?: [\w-]+){1,3}?(?=(?: [\w-]+)? (?:was|were|is|are|did|does|do)\b"
+    r"| (?:the|they|it|its|their)\b))?"
     # the subject may stand before the verb: "the six datasets AFLOW was evaluated on" (b008),
     # "what base model the authors experimented on", "which datasets the ... paper used"
     # (fresh dev batch ma)

@@ -2,7 +2,10 @@
 a name asked for a thing the question describes is not given by a sentence that speaks of that
 thing unnamed; "name of X dataset" typed tersely asks a name; "Text-to-Image (T2I)" defines an
 acronym of a term, no model's name; continual learning told by what is kept or what keeps
-coming, and policy evaluation by the return estimated."""
+coming, and policy evaluation by the return estimated; a name asked as "the make and model of",
+after "what is the", or of "a corpus of X" the subject then tells; a gerund ending the question
+is its topic; a topic described whose field term is unheard is absent (watermarking,
+membership inference)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from rag.acronyms import term_acronyms
 from rag.aliases import glossary_topics
 from rag.asked import asked_thing, described_words, names_described
 from rag.query import analyse
+from rag.spelling import absent_topic
 
 _PLANNER = ("Evaluations on the large-scale real-world autonomous planning benchmark nuPlan and "
             "our newly collected 200-hour delivery-vehicle driving dataset demonstrate that "
@@ -72,3 +76,43 @@ def test_a_topic_described_finds_its_field_term(question: str, term: str) -> Non
                                       "papers that keep old checkpoints on disk"])
 def test_other_streams_and_keeping_are_no_continual_learning(question: str) -> None:
     assert "continual learning" not in glossary_topics(question)
+
+
+@pytest.mark.parametrize("question", [
+    "Tell me which corpus of mRNA sequences the codon-hierarchy language model was pretrained on.",
+    "For the humanoid model trained from motion capture, I'd like to know the specific mocap "
+    "collection they used.",
+    "Tell me the make and model of the virtual reality device the LocoVR authors used.",
+    "What is the make and model of the VR headset used for LocoVR?",
+])
+def test_names_asked_in_other_shapes(question: str) -> None:
+    assert analyse(question).asks_for == "name"
+
+
+def test_what_is_the_benchmark_about_asks_no_name() -> None:
+    assert analyse("What is the benchmark about?").asks_for is None
+
+
+_KNOWN = {"papers", "language", "model", "outputs", "signals", "hidden", "embedding", "work",
+          "text", "machine", "written", "identified", "later", "there", "here", "sample",
+          "training", "set", "part", "particular", "approaches", "compare", "determining",
+          "learning", "continual", "tasks", "old", "whether", "forgotten", "stream", "keep"}
+
+
+def _heard(word: str) -> bool:
+    return word in _KNOWN
+
+
+@pytest.mark.parametrize(("question", "absent"), [
+    ("Are there any papers on watermarking?", "watermarking"),
+    ("Is there work here on embedding hidden signals in language model outputs so "
+     "machine-written text can be identified later?", "watermarking"),
+    ("Compare the approaches for determining whether a particular sample was part of a "
+     "model's training set.", "membership inference"),
+    # the field's term heard: no absence
+    ("Which papers keep old tasks from being forgotten, a stream of new tasks?", None),
+    # a gerund with its object is no topic of its own
+    ("Any papers on embedding text?", None),
+])
+def test_a_topic_unheard_by_its_field_term_is_absent(question: str, absent: str | None) -> None:
+    assert absent_topic(question, _heard, lambda prefix: False) == absent
