@@ -281,17 +281,18 @@ def absent_topic(question: str, known: Callable[[str], bool],
     """The topic word of a list question (topic_words) that the corpus has not heard of; a
     shorter one too when no English word (an acronym typed in lower case: "asr low-resource
     languages", fresh dev batch nk026a and dev nd026a, listed unrelated papers)."""
-    for word in topic_words(question):
-        if any(len(part) >= cues.TOPIC_MIN_LENGTH and part not in STOPWORDS
-               and part not in cues.NOT_TOPIC_WORDS and unheard(part, known, has_prefix)
-               for part in word.split("-")):
-            return word
-    # a topic described in other words is named by the field's term: "embedding hidden
+    # a topic described in other words is named by the field's term, read first (the
+    # description's own words may be unheard too: "propose such a scheme"): "embedding hidden
     # signals in language model outputs" is watermarking, a word no abstract uses (dev split
     # oh027b, batch om019a: listed papers on language models)
     for term in glossary_topics(question):
         if any(unheard(part, known, has_prefix) for part in re.split(r"[\s-]+", term)):
             return term
+    for word in topic_words(question):
+        if any(len(part) >= cues.TOPIC_MIN_LENGTH and part not in STOPWORDS
+               and part not in cues.NOT_TOPIC_WORDS and unheard(part, known, has_prefix)
+               for part in word.split("-")):
+            return word
     # typed words: an acronym typed in lower case, in no case the corpus writes it ("mdp" is
     # heard as "MDPs"; each typed word is too many: see README; one in capitals is a name,
     # rag/names.py missing_names)

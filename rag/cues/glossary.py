@@ -125,13 +125,20 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"(?:big|large)\s+(?:text|ai)\b|ai\s+assistants?|language\s+ai)"
          r"|\btest[- ]?beds?\b[^.?!]{0,80}?\b(?:gpt[- ]style|chat-?bots?|text[- ]generat\w*|ai\s+"
          r"assistants?)"),
-        # two topics no abstract here speaks of, told in a newcomer's words (dev split oh027b,
-        # oj022a; batch om019a): the field's term is then unheard, and the list refused
-        # (rag/spelling.py absent_topic)
+        # three topics no abstract here speaks of, told in a newcomer's words (dev split oh027b,
+        # oj022a, nw023a "spotting manipulated or synthetic face videos"; batch om019a): the
+        # field's term is then unheard, and the list refused (rag/spelling.py absent_topic)
         ("watermarking",
          r"\b(?:embed|hid|insert|plant|add)\w*\s+(?:\w+\s+){0,2}?(?:signals?|signatures?|"
          r"marks?|patterns?|messages?|codes?)\s+(?:\w+\s+)?(?:in|into|within)\s+(?:[\w-]+\s+)"
-         r"{0,4}?(?:outputs?|texts?|generations?|images?|content)\b"),
+         r"{0,4}?(?:outputs?|texts?|generations?|images?|content)\b"
+         # ... or by the signal alone: "by embedding a hidden signal in it" (dev split ng027b)
+         r"|\bembed\w*\s+(?:an?\s+|the\s+)?(?:hidden|secret|invisible|imperceptible|"
+         r"detectable|statistical)\s+(?:signals?|signatures?|marks?|patterns?|messages?)\b"),
+        ("deepfake detection",
+         r"\b(?:spot|detect|identif|flag|recogni[sz]|tell)\w*\s+(?:\w+\s+){0,2}?(?:manipulated|"
+         r"synthetic|fake|faked|forged|doctored|ai[- ]generated|swapped)\s+(?:or\s+[\w-]+\s+)?"
+         r"(?:faces?|facial|videos?|photos?|portraits?)\b"),
         ("membership inference",
          r"\b(?:determin|infer|tell|detect|decid|predict|check|know)\w*\s+(?:whether|if)\s+"
          r"(?:\w+\s+){0,3}?(?:sample|example|record|data\s+point|datum|input|person|"

@@ -33,8 +33,10 @@ TOPIC_BACK = re.compile(r"\b(?:that|this|such)\s+(?:application|area|problem|top
 # batches na, ne: answered with papers sharing only "language model" or "audio").
 _OBJECT_VERBS = ("propose|proposes|introduce|introduces|study|studies|tackle|tackles|evaluate|"
                  "evaluates")
+# ... "such a" too: "propose or evaluate such a watermarking scheme" (dev split nj029b)
 TOPIC_OBJECT = re.compile(rf"\b(?:(?:{_OBJECT_VERBS})(?:\s+or\s+[a-z]+)?|is there)\s+"
-                          r"(?:a|an|any)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?", re.I)
+                          r"(?:such\s+)?(?:a|an|any)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?",
+                          re.I)
 # ... or what a work is asked to generate: "what work uses diffusion models to generate music?",
 # "any paper that composes songs" (dev split oi026, oi026a: listed every diffusion paper).
 GENERATED_OBJECT = re.compile(r"\b(?:generat|compos|synthesi[sz]|produc)(?:e|es|ing)\s+"

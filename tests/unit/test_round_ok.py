@@ -96,7 +96,9 @@ def test_what_is_the_benchmark_about_asks_no_name() -> None:
 _KNOWN = {"papers", "language", "model", "outputs", "signals", "hidden", "embedding", "work",
           "text", "machine", "written", "identified", "later", "there", "here", "sample",
           "training", "set", "part", "particular", "approaches", "compare", "determining",
-          "learning", "continual", "tasks", "old", "whether", "forgotten", "stream", "keep"}
+          "learning", "continual", "tasks", "old", "whether", "forgotten", "stream", "keep",
+          "research", "spotting", "manipulated", "synthetic", "face", "videos", "passage",
+          "came", "propose", "evaluate"}
 
 
 def _heard(word: str) -> bool:
@@ -109,6 +111,12 @@ def _heard(word: str) -> bool:
      "machine-written text can be identified later?", "watermarking"),
     ("Compare the approaches for determining whether a particular sample was part of a "
      "model's training set.", "membership inference"),
+    ("Is there any research on spotting manipulated or synthetic face videos?",
+     "deepfake detection"),
+    # the term first, though the description's own words are unheard too ("scheme")
+    ("We need to tell whether a passage came from our model by embedding a hidden signal in "
+     "it; do any of these papers propose such a scheme?", "watermarking"),
+    ("Do any of these papers propose or evaluate such a watermarking scheme?", "watermarking"),
     # the field's term heard: no absence
     ("Which papers keep old tasks from being forgotten, a stream of new tasks?", None),
     # a gerund with its object is no topic of its own
