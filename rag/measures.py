@@ -144,7 +144,8 @@ def measure_qualifiers(question: str) -> set[str]:
     # "feedback types count", "model-based algorithms count": the types, the algorithms are
     # what is counted (counted_words), no measure's kind (fresh dev batch nh, nh005a)
     unqualifying = (cues.ASK_WORDS | STOPWORDS | cues.SHARE_QUALIFIERS | cues.COLLECTION_QUALIFIERS
-                    | set(cues.GENERIC_COUNT_HEADS) | set(counted_words(question)))
+                    | set(cues.GENERIC_COUNT_HEADS) | set(counted_words(question))
+                    | cues.MEASURE_SUPERLATIVES)
     kept = {m for m in found if m in cues.QUALIFIER_WORDS or m not in unqualifying}
     return {stem(w) for m in kept for w in cues.QUALIFIER_WORDS.get(m, (m,))}
 

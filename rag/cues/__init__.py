@@ -348,8 +348,12 @@ METADATA_ASKS: dict[str, re.Pattern[str]] = {
 }
 # "What is the largest number of X", "the maximum amount of Y": a superlative of a measure asks
 # for a quantity, not for which thing ranks first (issue 13 rewordings of "up to how many").
+# The superlative qualifies no measure's kind: "the maximum count of hardware platforms" counts
+# platforms (dev split oh011b: read as a count of maximums).
+MEASURE_SUPERLATIVES = frozenset("largest highest greatest biggest maximum max smallest lowest "
+                                 "minimum min most least".split())
 QUANTITY_SUPERLATIVE = re.compile(
-    r"\b(?:largest|highest|greatest|biggest|maximum|max|smallest|lowest|minimum|min|most|least)"
+    rf"\b(?:{'|'.join(sorted(MEASURE_SUPERLATIVES))})"
     r"(?: [\w-]+)? (?:number|amount|count|size|total)\b", re.I)  # "largest model size" (batch w)
 FOLLOW_UP = re.compile(
     r"\b(?:it|its|they|their|them|this|that|these|those|the (?:method|paper|model|approach|"

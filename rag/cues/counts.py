@@ -27,7 +27,11 @@ AMOUNT_ASK = re.compile(r"\bhow much\b", re.I)
 # no X (a noun before "count": TERSE_COUNT). General English. "What scale of tasks" counts
 # tasks as roughly as "tens of millions" (held-out nj003b, now dev: refused for no "scale");
 # "the scale of the training distribution" names no count (dev nk003b).
-COUNT_OF = (r"(?:(?<=\bthe )|(?<=\bwhat )|(?<=\bwhich ))count of"
+# ... with how it is counted between: "the maximum count of hardware platforms" (dev split
+# oh011b: counted "maximums")
+_COUNT_KINDS = ("maximum", "minimum")
+COUNT_OF = (r"(?:(?<=\bthe )|(?<=\bwhat )|(?<=\bwhich )"
+            + "".join(rf"|(?<=\b{kind} )" for kind in _COUNT_KINDS) + r")count of"
             r"|(?:(?<=\bwhat )|(?<=\bwhich ))scale of")
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
                       rf"|{COUNT_OF}"

@@ -14,6 +14,8 @@ import pytest
 from rag.acronyms import term_acronyms
 from rag.aliases import glossary_topics
 from rag.asked import asked_thing, described_words, names_described
+from rag.asking import as_question
+from rag.measures import counted_words, measure_qualifiers
 from rag.query import analyse
 from rag.spelling import absent_topic
 
@@ -124,3 +126,9 @@ def _heard(word: str) -> bool:
 ])
 def test_a_topic_unheard_by_its_field_term_is_absent(question: str, absent: str | None) -> None:
     assert absent_topic(question, _heard, lambda prefix: False) == absent
+
+
+def test_a_superlative_count_counts_the_things_after_it() -> None:
+    question = "I need the maximum count of hardware platforms they evaluated."
+    assert "platforms" in counted_words(question)
+    assert not measure_qualifiers(as_question(question))
