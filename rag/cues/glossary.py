@@ -61,7 +61,14 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          rf"|\b(?:keep\w*|preserv\w*|retain\w*|protect\w*|wip\w*\s+out|eras\w*)\s+"
          rf"(?:[\w'’]+\s+){{0,3}}?{_EARLIER}\s+(?:\w+\s+)?(?:tasks|skills|knowledge|classes|"
          rf"abilities|capabilities)"
-         rf"|\bstreams?\s+of\s+(?:new\s+)?(?:tasks|classes)\b"),
+         rf"|\bstreams?\s+of\s+(?:new\s+)?(?:tasks|classes)\b"
+         # ... "losing what was learned before", "a sequence of tasks", "keep performing on
+         # earlier ones" (dev split nr018a, np019b, nu020a)
+         rf"|\b(?:forget\w*|los(?:e|es|ing)|overwrit\w*|eras\w*|wip\w*\s+out)\s+what\s+(?:it|"
+         rf"they|was|had\s+been|has\s+been|the\s+\w+|an?\s+\w+)\s+(?:already\s+)?(?:learned|"
+         rf"learnt|knew|acquired)"
+         rf"|\b(?:a\s+)?sequence\s+of\s+(?:new\s+)?(?:tasks|classes)\b"
+         rf"|\bperform\w*\s+(?:well\s+)?on\s+{_EARLIER}\s+(?:tasks|ones|classes)\b"),
         ("hypernetwork",
          r"\b(?:network|net|model)s?\s+(?:that\s+|which\s+)?(?:generates?|outputs?|produces?|"
          r"predicts?|writes?|emits?)\s+(?:the\s+)?(?:weights|parameters)\s+(?:of|for)\s+"

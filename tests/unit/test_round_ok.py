@@ -67,6 +67,10 @@ def test_a_digit_for_to_defines_a_terms_acronym() -> None:
      "classes.", "continual learning"),
     ("approaches that keep a neural net from wiping out old knowledge", "continual learning"),
     ("methods for models trained on a stream of new tasks", "continual learning"),
+    ("What methods are there for learning a sequence of tasks without losing what was learned "
+     "before?", "continual learning"),
+    ("Name the papers with models that must keep performing on earlier ones.",
+     "continual learning"),
     ("contrast methods for estimating an RL policy's return with fewer samples",
      "policy evaluation"),
 ])
@@ -75,7 +79,8 @@ def test_a_topic_described_finds_its_field_term(question: str, term: str) -> Non
 
 
 @pytest.mark.parametrize("question", ["which papers use data streams of sensor readings?",
-                                      "papers that keep old checkpoints on disk"])
+                                      "papers that keep old checkpoints on disk",
+                                      "Which paper predicts a sequence of tokens?"])
 def test_other_streams_and_keeping_are_no_continual_learning(question: str) -> None:
     assert "continual learning" not in glossary_topics(question)
 
