@@ -320,11 +320,14 @@ NEW_THINGS_ASK = re.compile(
     rf"\b(?:new|novel)\s+(?:[\w-]+\s+){{0,2}}?{_NEW_KIND}"
     rf"|\b(?:propos|introduc|present|releas|contribut|creat|construct|curat)\w*\s+"
     rf"(?:(?:a|an|any)\s+)?(?:[\w-]+\s+){{0,2}}?{_NEW_KIND}"
-    rf"|\b{_NEW_KIND}\s+(?:(?:are|were|have been|has been|being)\s+)?"
+    # (in a relative clause too: "the benchmarks that were introduced to ...", "the benchmarks
+    # that evaluate LLMs": dev split nu021, ol021; general English)
+    rf"|\b{_NEW_KIND}\s+(?:(?:that|which)\s+)?(?:(?:are|were|have been|has been|being)\s+)?"
     rf"(?:proposed|introduced|released|presented|contributed|created)\b"
     # ... or made for evaluating: "any benchmarks for evaluating LLM agents?", "a dataset to
     # test ..." (dev split mz022: every paper about LLMs was listed; general English of purpose)
-    rf"|\b{_NEW_KIND}\s+(?:for|to)\s+(?:evaluat|test|assess|measur|benchmark|stress-test)\w*",
+    rf"|\b{_NEW_KIND}\s+(?:for|to|that|which)\s+(?:evaluat|test|assess|measur|benchmark|"
+    rf"stress-test)\w*",
     re.I)
 # ... and several of them asked for, of no paper named or described, ask for the papers making
 # one: "which new test suites were built to measure how chatbots perform?", "I need every
@@ -334,7 +337,9 @@ _MADE = r"(?:proposed|introduced|released|presented|built|created|constructed)\b
 NEW_THINGS_LISTED = re.compile(
     rf"\b(?:new|novel|newly)\s+(?:[\w-]+\s+){{0,2}}?{_KINDS}s\b"
     rf"|\b{_KINDS}s\s+(?:(?:are|were|have been)\s+)?(?:newly\s+)?{_MADE}"
-    rf"|\b(?:every|all(?: the)?)\s+(?:new\s+)?(?:[\w-]+\s+){{0,2}}?{_KINDS}s?\s+(?:\w+\s+)?{_MADE}",
+    rf"|\b(?:every|all(?: the)?)\s+(?:new\s+)?(?:[\w-]+\s+){{0,2}}?{_KINDS}s?\s+(?:\w+\s+)?{_MADE}"
+    # ... or by what they are for: "list the benchmarks that evaluate LLMs" (dev split nu021)
+    rf"|\b{_KINDS}s\s+(?:that|which)\s+(?:evaluate|test|assess|measure)\b",
     re.I)
 # ... told by a sentence introducing the paper's own: the kind within this many words after
 # "we introduce" ("We introduce Robotouille, a challenging benchmark environment"), not "we

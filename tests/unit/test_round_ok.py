@@ -15,6 +15,7 @@ from rag.acronyms import term_acronyms
 from rag.aliases import glossary_topics
 from rag.asked import asked_thing, described_words, names_described
 from rag.asking import as_question
+from rag.introduced import new_kinds
 from rag.measures import counted_words, measure_qualifiers
 from rag.query import analyse
 from rag.spelling import absent_topic
@@ -137,3 +138,16 @@ def test_a_superlative_count_counts_the_things_after_it() -> None:
     question = "I need the maximum count of hardware platforms they evaluated."
     assert "platforms" in counted_words(question)
     assert not measure_qualifiers(as_question(question))
+
+
+@pytest.mark.parametrize("question", [
+    "List the benchmarks that were introduced to evaluate large language models.",
+    "List the benchmarks that evaluate large language models.",
+])
+def test_kinds_asked_in_a_relative_clause_ask_for_new_ones(question: str) -> None:
+    assert new_kinds(question) == ("benchmark",)
+    assert analyse(question).shape == "list"
+
+
+def test_a_named_papers_datasets_are_no_new_kinds_listed() -> None:
+    assert analyse("Which datasets that test robustness did NutriBench use?").shape != "list"
