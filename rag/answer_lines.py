@@ -17,6 +17,7 @@ from rag.evidence import (
     doing_first,
     favour_method,
     find_evidence,
+    first_own_sentence,
     more_of_paper,
     naming_first,
     offered_first,
@@ -62,8 +63,14 @@ def detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSenten
         pool = evidence = cause_first([s for s in pool if s.marker == evidence[0].marker])
     if intent.yes_no and intent.asks_for is None:
         own = [s for s in pool if s.marker == evidence[0].marker]
-        pool = evidence = claim_first(results_first(own) if judged else own, hits, question,
-                                      weight)
+        # "is X any good at Y?": the claim among the stated results first, then the rest (dev
+        # split ol004, oh004: the sentence on Y that states no result was taken)
+        # (the paper's own: "... lead to improved instruction following" sets out the problem)
+        first_own = first_own_sentence(own).get(evidence[0].marker, 0)
+        stated = [s for s in results_first(own) if _states_result(s)
+                  and s.index >= first_own] if judged else []
+        pool = evidence = [*claim_first(stated, hits, question, weight), *(
+            s for s in claim_first(own, hits, question, weight) if s not in stated)]
     thing = asked_thing(question) if intent.asks_for in (None, "name") else None
     if thing:  # "which four domains was X evaluated on": "on four challenging domains" first
         evidence = naming_first(evidence, question, thing, hits)
@@ -98,8 +105,14 @@ def results_first(pool: list[ScoredSentence]) -> list[ScoredSentence]:
     """A paper's sentences stating a result first, best first (answer_shape.JUDGED_ASK: "how
     does X stack up against Y?" is answered by what X achieves, not by what X is); not the one
     introducing X ("We introduce OLMoE, a ... state-of-the-art language model")."""
-    return sorted(pool, key=lambda s: not (cues.RESULT_CUE.search(s.text)
-                                           and not cues.METHOD_CUE.search(s.text)))
+    return sorted(pool, key=lambda s: not _states_result(s))
+
+
+def _states_result(s: ScoredSentence) -> bool:
+    """A result stated, not one aimed at: "exploits behaviour ... to further improve
+    convergence" tells what a part is for (dev split mg009)."""
+    return any(not cues.AIMED_AT.search(s.text[:m.start()]) for m in cues.RESULT_CUE.finditer(
+        s.text)) and not cues.METHOD_CUE.search(s.text)
 
 
 def refusal(question: str, intent: QuestionIntent, hits: list[Hit],

@@ -50,6 +50,7 @@ from rag.cues.details import DETAIL_ASKS, DETAIL_EVIDENCE  # noqa: F401
 
 # What a sentence holds (figures, methods, results, openers): rag/cues/evidence.py.
 from rag.cues.evidence import (  # noqa: F401
+    AIMED_AT,
     BACKGROUND_PENALTY,
     CAUSE_BONUS,
     CITATION,

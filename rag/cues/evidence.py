@@ -35,6 +35,10 @@ RESULT_CUE = re.compile(r"\b(?:outperform\w*|achiev\w*|improv\w*|surpass\w*|demo
                         # of METRA", "matches", "competitive with" (dev split lt019)
                         r"retain\w*|match(?:es|ed|ing)?|comparabl[ey]|on par|competitive\w*|"
                         r"rival\w*)\b", re.I)
+# ... which a purpose only aims at: "to (further) improve convergence" (dev split mg009: read
+# as SIMPL's result on hippocampal data; English infinitive of purpose)
+AIMED_AT = re.compile(r"\b(?:to|aims? to|in order to|so as to)\s+(?:further\s+|better\s+)?$",
+                      re.I)
 # A sentence in which a paper speaks of its own work; those before the first of them (or of
 # METHOD_CUE) set out the problem. A "how does X do Y" answer ranks them BACKGROUND_PENALTY
 # lower; a "why" question keeps them (dev split).

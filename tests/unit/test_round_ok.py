@@ -13,11 +13,13 @@ import pytest
 
 from rag.acronyms import term_acronyms
 from rag.aliases import glossary_topics
+from rag.answer_lines import _states_result
 from rag.asked import asked_thing, described_words, names_described
 from rag.asking import as_question
 from rag.introduced import new_kinds
 from rag.measures import counted_words, measure_qualifiers
 from rag.query import analyse
+from rag.scored import ScoredSentence
 from rag.spelling import absent_topic
 
 _PLANNER = ("Evaluations on the large-scale real-world autonomous planning benchmark nuPlan and "
@@ -151,3 +153,15 @@ def test_kinds_asked_in_a_relative_clause_ask_for_new_ones(question: str) -> Non
 
 def test_a_named_papers_datasets_are_no_new_kinds_listed() -> None:
     assert analyse("Which datasets that test robustness did NutriBench use?").shape != "list"
+
+
+@pytest.mark.parametrize(("sentence", "stated"), [
+    ("SIMPL is fast and exploits behaviour as an initial condition to further improve "
+     "convergence.", False),
+    ("The child network outperforms neural networks trained using gradient descent.", True),
+    ("We introduce GeoX, a state-of-the-art model.", False),  # introducing, not a result
+])
+def test_a_result_stated_is_not_one_aimed_at(sentence: str, stated: bool) -> None:
+    s = ScoredSentence(text=sentence, marker=1, index=3, score=0.5, similarity=0.5,
+                       cover=frozenset())
+    assert _states_result(s) is stated
