@@ -260,8 +260,7 @@ def topic_words(question: str) -> list[str]:
     tasks ... Which of these papers offer ways to mitigate that?": fresh dev batch lz), unless
     it points back to the scene as its topic ("Is any paper here about that application?":
     cues.TOPIC_BACK)."""
-    asking = last_sentence(question)
-    question = question if cues.TOPIC_BACK.search(asking) else asking
+    question = _topic_text(question)
     words = []
     for m in cues.TOPIC_SLOT.finditer(question):
         if not m[1].casefold().endswith("ing"):
@@ -285,7 +284,7 @@ def absent_topic(question: str, known: Callable[[str], bool],
     # description's own words may be unheard too: "propose such a scheme"): "embedding hidden
     # signals in language model outputs" is watermarking, a word no abstract uses (dev split
     # oh027b, batch om019a: listed papers on language models)
-    for term in glossary_topics(question):
+    for term in glossary_topics(_topic_text(question)):
         if any(unheard(part, known, has_prefix) for part in re.split(r"[\s-]+", term)):
             return term
     for word in topic_words(question):
@@ -307,3 +306,10 @@ def _ends_question(rest: str) -> bool:
     """Nothing but the question's end follows: a gerund ending it is its topic, not a verb
     with an object to come."""
     return not rest.strip(" ?.!\"'")
+
+
+def _topic_text(question: str) -> str:
+    """Where a list question names its topic: its asking sentence, or the whole question when
+    that sentence points back to the scene set before it (cues.TOPIC_BACK)."""
+    asking = last_sentence(question)
+    return question if cues.TOPIC_BACK.search(asking) else asking
