@@ -290,7 +290,10 @@ LATER_REQUEST = re.compile(r"(?<=[.!?;:,])\s+(?=(?:i'?d like to know|i would lik
 _REQUESTS = r"i need|i'?d like|i want|tell me|give me"
 ENUMERATED_ASK = re.compile(
     rf"(?:\b(?:{_REQUESTS})\s+)?"
-    r"\b(?:two|2|both|a couple of)\s+(?:things|questions|details|parts|points)(?:\s+please)?"
+    # ... the things may be said by their kind, an adjective first: "two quick counts please",
+    # "I need two numbers" (dev batches ol, om: ol022b, om018a, answered as one question)
+    r"\b(?:two|2|both|a couple of)\s+(?:quick\s+|short\s+|simple\s+|specific\s+)?(?:things|"
+    r"questions|details|parts|points|numbers|counts|figures|names|facts)(?:\s+please)?"
     r"(?:\s+(?:about|on|regarding)\s+(?P<about>[^:?]{3,200}?))?\s*(?::|\s[—–-])\s*(?P<things>.+)$",
     re.I)
 # ... parted at ", and" (or ", plus", ";"), else at "and" before what opens a thing

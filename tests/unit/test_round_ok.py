@@ -15,7 +15,7 @@ from rag.acronyms import term_acronyms
 from rag.aliases import glossary_topics
 from rag.answer_lines import _states_result
 from rag.asked import asked_thing, described_words, names_described
-from rag.asking import as_question
+from rag.asking import as_question, enumerated_parts
 from rag.introduced import new_kinds
 from rag.measures import counted_words, measure_qualifiers
 from rag.query import analyse
@@ -165,3 +165,15 @@ def test_a_result_stated_is_not_one_aimed_at(sentence: str, stated: bool) -> Non
     s = ScoredSentence(text=sentence, marker=1, index=3, score=0.5, similarity=0.5,
                        cover=frozenset())
     assert _states_result(s) is stated
+
+
+@pytest.mark.parametrize("question", [
+    "Two quick counts please: the size of the candidate pool of detectors MetaOOD picks from, "
+    "and the number of PEFT methods KaSA beats.",
+    "For the pre-training framework DEPT, I need two numbers: the average perplexity improvement "
+    "and the cut in embedding memory.",
+])
+def test_things_enumerated_by_their_kind_are_asked_each(question: str) -> None:
+    parts = enumerated_parts(question)
+    assert len(parts) == 2
+    assert all(p.endswith("?") for p in parts)
