@@ -226,7 +226,10 @@ TERSE_THING_ASK = re.compile(
     # ... a base model however typed: "TVM verifier backbone model", "dspo base model (stable
     # diffusion version?)" (dev split nk030a, nw030a: answered with the method's summary)
     r"|(?:base|backbone|pretrained|pre-trained|foundation)(?: [\w-]+)? model)"
-    r"(?:\s+(?:used|employed|chosen)(?:\s+in\s+(?:the\s+)?experiments)?)?"
+    # ... or two offered, slashed: "ls-imagine benchmark / environment used for experiments"
+    # (dev split oi014a: read as a list of papers)
+    r"(?:\s*/\s*(?:benchmark|dataset|environment|simulator|testbed|suite))?"
+    r"(?:\s+(?:used|employed|chosen)(?:\s+(?:in|for)\s+(?:the\s+)?experiments)?)?"
     # ... a guess in brackets may follow
     r")(?:\s*\([^()]{1,40}\))?\s*\??\s*$", re.I)
 # ... of them models: a sentence naming one answers (MODEL_NAME_ASK), not the method's own

@@ -177,3 +177,9 @@ def test_things_enumerated_by_their_kind_are_asked_each(question: str) -> None:
     parts = enumerated_parts(question)
     assert len(parts) == 2
     assert all(p.endswith("?") for p in parts)
+
+
+@pytest.mark.parametrize("question", ["ls-imagine benchmark / environment used for experiments",
+                                      "kinetix simulator / environment"])
+def test_two_things_offered_slashed_ask_a_name(question: str) -> None:
+    assert analyse(question).asks_for == "name"
