@@ -67,8 +67,7 @@ def detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSenten
         # split ol004, oh004: the sentence on Y that states no result was taken)
         # (the paper's own: "... lead to improved instruction following" sets out the problem)
         first_own = first_own_sentence(own).get(evidence[0].marker, 0)
-        stated = [s for s in results_first(own) if _states_result(s)
-                  and s.index >= first_own] if judged else []
+        stated = [s for s in own if _states_result(s) and s.index >= first_own] if judged else []
         pool = evidence = [*claim_first(stated, hits, question, weight), *(
             s for s in claim_first(own, hits, question, weight) if s not in stated)]
     thing = asked_thing(question) if intent.asks_for in (None, "name") else None
