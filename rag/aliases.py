@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from rag.cues.glossary import GLOSSARY, NARROWER
 from rag.cues.listing import ALIAS_CUE, ALIAS_DEFINITION, ALIAS_SEPARATOR
@@ -43,8 +44,10 @@ def alias_topics(question: str, aliases: Aliases) -> tuple[str, ...]:
     return tuple(f"{question[:found.start()]}{other}{question[found.end():]}" for other in others)
 
 
+@lru_cache(maxsize=512)
 def glossary_topics(question: str) -> tuple[str, ...]:
-    """The field's terms for the topics the question describes without naming them."""
+    """The field's terms for the topics the question describes without naming them (cached:
+    several stages ask it of the same question)."""
     return tuple(term for term, description in GLOSSARY
                  if description.search(question) and term.casefold() not in question.casefold())
 
