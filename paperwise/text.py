@@ -97,7 +97,8 @@ _DERIVATIONS = ("ations", "ation", "ing", "ers", "er", "es", "ed", "ly", "s")
 
 def base_forms(word: str, derived: bool = False) -> set[str]:
     """The word and the base forms it may come from: "reducing" → reduce, "lagged" → lag,
-    "amplifies" → amplify; with `derived`, "automating" → automate, "quickly" → quick."""
+    "amplifies" → amplify; with `derived`, "automating" → automate, "quickly" → quick,
+    "cyclic" → cycle."""
     forms = {word}
     if word.endswith(("ies", "ied")) and len(word) > 4:
         forms.add(word[:-3] + "y")
@@ -106,6 +107,10 @@ def base_forms(word: str, derived: bool = False) -> set[str]:
         if word.endswith(suffix) and len(base) > 2:
             forms |= {base, base + "e", base[:-1] if base[-1] == base[-2] else base}
             forms |= {base + "y", base[:-1]} if derived else set()
+    if derived and word.endswith("ic") and len(word) > 5:
+        # an adjective of a noun: "cyclic" → cycle, "robotic" → robot (fresh dev batch oo016a:
+        # "stops producing cyclic causal orderings" was refused, the abstract saying "cycles")
+        forms |= {word[:-2], word[:-2] + "e"}
     return forms
 
 

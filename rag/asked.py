@@ -39,7 +39,7 @@ def asked_thing(question: str) -> str | None:
     elif typed := cues.WHICH_TYPED.search(asked):
         word = typed.group(1)  # "SIMPL hippocampus data - which species" (dev split mk025a)
     elif parts := cues.PARTS_ASK.search(asked):
-        word = parts.group(1)  # "what are the key modules in X" (dev split mf013)
+        word = parts.group(1) or parts.group(2)  # "what are the key modules in X" (dev mf013)
     elif (terse := cues.TERSE_THING_ASK.search(asked)) and terse["thing"]:
         word = terse["thing"]  # "nutribench languages covered" (fresh dev batch me)
     elif kind := cues.TERSE_KIND_ASK.search(asked):

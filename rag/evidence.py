@@ -62,11 +62,14 @@ def naming_first(evidence: list[ScoredSentence], question: str, thing: str,
     # propose DSPO ... diffusion models" over "While LLMs leverage DPO ..., diffusion models
     # have not been explored": dev split my015a)
     first_own = first_own_sentence(evidence)
+    proposed = thing in cues.PART_THINGS and cues.PART_PROPOSED.search(question) is not None
     return sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
                                            not tells_thing(s, thing, hits),
-                                           # a part, where the paper proposes one by name
-                                           thing in cues.PART_THINGS
-                                           and not proposes_named(s, hits),
+                                           # a part, where the paper proposes one by name,
+                                           # when one proposed is asked ("which module does
+                                           # GeoX propose": not "which component of SAM does
+                                           # MTSAM remove", dev split mb023)
+                                           proposed and not proposes_named(s, hits),
                                            s.index < first_own.get(s.marker, 0),
                                            -len(set(names_in(s.text))),
                                            -len(asked.intersection(terms(s.text)))))
@@ -224,7 +227,8 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         outcome = cues.OUTCOME_OFFERED.search(question) is not None
         found = _told(found, intent, lambda s: tells_offered(s.text, offered) or (
             outcome and bool(cues.OUTCOME_TOLD.search(s.text))))
-    if intent.asks_for == "compute" and (counted := set(counted_words(question))):
+    if intent.asks_for == "compute" and (
+            counted := set(counted_words(question)) - cues.COMPUTE_MASS):
         found = [s for s in found if _counts(s.text, counted)]  # "how many GPUs": a count
     if not found and intent.asks_for in (None, "name") and (
             cues.BEATING.search(question) or cues.BASELINE_ASK.search(question)):

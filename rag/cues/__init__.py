@@ -45,7 +45,7 @@ from rag.cues.counts import (  # noqa: F401
 )
 
 # Details an abstract may state (hardware, licence, place ...) and their evidence.
-from rag.cues.details import DETAIL_ASKS, DETAIL_EVIDENCE  # noqa: F401
+from rag.cues.details import COMPUTE_MASS, DETAIL_ASKS, DETAIL_EVIDENCE  # noqa: F401
 
 # What a sentence holds (figures, methods, results, openers): rag/cues/evidence.py.
 from rag.cues.evidence import (  # noqa: F401
@@ -273,6 +273,7 @@ from rag.cues.things import (  # noqa: F401
     NAMED_AFTER,
     NOT_A_THING,
     OTHER_THING_COMPOUNDS,
+    PART_PROPOSED,
     PART_THINGS,
     PARTS_ASK,
     TERM_ACRONYM_NOT,

@@ -70,7 +70,10 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                           r"|(?<!reduce )(?<!reduces )(?<!reducing )(?<!cut )(?<!cuts )"
                           r"(?<!save )(?<!saves )(?<!saving )(?<!lower )(?<!lowers )"
                           r"(?:training|pretraining|pre-training|inference) compute(?! \w)"
-                          r"|compute (?:used|needed|required|cost))\b|算力|显卡",
+                          r"|compute (?:used|needed|required|cost)"
+                          # "what does training X need in terms of compute?" (fresh dev batch
+                          # op003: read as a ranking by "strongest")
+                          r"|in terms of (?:compute|computation|gpus?|gpu time))\b|算力|显卡",
                           re.I),
     # Where data was gathered or a study run is told by a place name (fresh batch lf: "where
     # was the delivery dataset collected?" was answered with the dataset's size). "Where was
@@ -113,6 +116,10 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
                           r"|liscen[cs]e|licensing|commercial use|terms of use)\b"
                           r"|开源|许可", re.I),
 }
+# "How much compute" measures compute; it counts no things a sentence must count, as "how many
+# GPUs" does (fresh dev batch op003b: "how much compute does training X need" was refused though
+# "takes more than 6000 GPU hours to train" answers it). General English of mass nouns.
+COMPUTE_MASS = frozenset({"compute", "computation", "computing", "gpu time", "training compute"})
 DETAIL_EVIDENCE: dict[str, re.Pattern[str]] = {
     "institution": re.compile(r"\b(?:universit(?:y|ies)|institute|laborator(?:y|ies))\b", re.I),
     # ... or money: "training costs escalating ... to 191 million USD" (dev split lv003)

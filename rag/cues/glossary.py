@@ -29,7 +29,9 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          rf"collecting|uploading)\s+{_DATA}"
          rf"|\b(?:never|not|can't|cannot|don't|do\s+not)\s+(?:\w+\s+)?(?:share|pool|send|"
          rf"centrali[sz]e|upload|exchange)\s+{_DATA}"
-         rf"|\bkeep(?:s|ing)?\s+{_DATA}\s+(?:local|private|on[- ]device|on\s+(?:each|their))"
+         rf"|\bkeep(?:s|ing)?\s+{_DATA}\s+(?:local|private|on[- ]device|on\s+(?:each|their)"
+         # "organisations that keep their data to themselves" (fresh dev batch oo020a: refused)
+         rf"|to\s+(?:them|it)sel(?:ves|f))"
          rf"|\b{_DATA}\s+(?:stays?|remains?|is\s+kept)\s+(?:local|private|on\s+(?:each|the))"
          rf"|\b(?:across|over|among|between)\s+{_MANY}{_PARTIES}\b.{{0,80}}\b(?:private|"
          rf"privacy|local|decentrali[sz]ed)"
@@ -85,6 +87,11 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"|\b(?:speech|audio|voice|sound)\b.{0,60}\b(?:into|to)\s+(?:an?\s+)?(?:moving|"
          r"talking|animated)\s+(?:person|people|human|portrait|face|video|avatar)"
          r"|\btalking[- ](?:head|face|person|body|avatar)s?\b"
+         # "making a person in a clip talk or gesture from a speech soundtrack" (fresh dev batch
+         # oo018a: one of two papers found)
+         r"|\bmak\w*\s+(?:an?\s+|the\s+)?(?:person|people|human|portrait|face|character|"
+         r"avatar)s?\b.{0,30}?\b(?:talk|speak|gesture|lip[- ]?sync)\w*\b.{0,40}?\b(?:speech|"
+         r"audio|voice|sound)"
          # "speech-driven avatar video synthesis" (dev split mk021b: refused for "speech", a
          # word no abstract uses); "audio-driven" is the field's own word, searched as it is
          r"|\b(?:speech|voice)[- ](?:driven|conditioned)\s+(?:\w+\s+){0,2}?(?:avatars?|"
@@ -151,6 +158,16 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"(?:\w+\s+){0,3}?(?:sample|example|record|data\s+point|datum|input|person|"
          r"individual)s?\b.{0,40}\b(?:part\s+of|in|used\s+(?:in|for)|included\s+in|seen\s+"
          r"(?:in|during))\s+(?:[\w'’]+\s+){0,2}?(?:training|train)\b"),
+        # (fresh dev batches op021b "using neural networks to predict tomorrow's weather or
+        # longer-range climate variables", oo027a "provable robustness certificates ...,
+        # noise-based smoothing": each answered from an unrelated paper)
+        ("weather forecasting",
+         r"\b(?:predict|forecast|project)\w*\s+(?:[\w'’-]+\s+){0,3}?(?:weather|climate|rainfall|"
+         r"precipitation)\b"
+         r"|\b(?:weather|climate)\s+(?:prediction|forecast\w*|modell?ing|simulation|models?)\b"),
+        ("certified robustness",
+         r"\bprovabl[ey]\s+(?:\w+\s+)?robust\w*|\brobustness\s+(?:certificates?|guarantees?)"
+         r"|\b(?:noise[- ]based|randomi[sz]ed|gaussian)\s+smoothing\b"),
         ("self-supervised learning",
          r"\b(?:learn|learning|train|training|pretrain\w*)\s+(?:\w+\s+){0,3}?(?:from|on|with)\s+"
          r"(?:\w+\s+)?(?:unlabell?ed|raw)\s+(?:\w+\s+)?(?:data|signals|recordings|images|text)\s+"

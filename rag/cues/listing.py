@@ -310,12 +310,15 @@ WORK_EXISTS = re.compile(r"\b(?:is|are) there\b|\bha(?:s|ve) any(?:one|body)\b"
 # evaluating LLMs", "what new datasets were introduced for ...", "benchmarks proposed for X"):
 # the papers introducing one (rag/introduced.py). The kinds a paper releases as a resource,
 # chosen by hand; issue 13's own example and dev split q082, u013, lv020, mn016.
-_KINDS = r"(?:benchmark|dataset|environment|simulator|corpus|suite|testbed)"
+# ... an evaluation or test set is one too: "the newly released evaluation sets aimed at big
+# text-generating AI systems" (fresh dev batch oo021b: refused)
+_KINDS = r"(?:benchmark|dataset|environment|simulator|corpus|suite|testbed|(?:evaluation|test) set)"
 _NEW_KIND = rf"({_KINDS})s?\b"
 NEW_KIND = re.compile(rf"\b({_KINDS})(?:s|es)?\b", re.I)  # the kind a question or sentence names
 # ... a test suite or testbed is a benchmark as abstracts call it ("a challenging benchmark
 # environment"; fresh dev batch nz, nz021a; general English)
-KIND_ALSO = {"suite": "benchmark", "testbed": "benchmark"}
+KIND_ALSO = {"suite": "benchmark", "testbed": "benchmark", "evaluation set": "benchmark",
+             "test set": "benchmark"}
 NEW_THINGS_ASK = re.compile(
     rf"\b(?:new|novel)\s+(?:[\w-]+\s+){{0,2}}?{_NEW_KIND}"
     rf"|\b(?:propos|introduc|present|releas|contribut|creat|construct|curat)\w*\s+"

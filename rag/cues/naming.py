@@ -77,7 +77,12 @@ NAME_ASK = re.compile(
     # ... "what is the specific mocap collection they used" as "what specific ..." (dev split
     # oh030b, a request read as a question; general English)
     r"\b(?:which|what)(?: of (?:the|these|those|its|their))? (?!(?:do|does|did)\b)"
-    r"(?:(?:is|are|was|were) (?:the|its|their) )?(?:\S+ ){0,3}?"
+    # (four modifiers before the thing, with no preposition nor kind among them: "what is the
+    # specific pretrained text-to-image diffusion checkpoint", fresh dev batch op027b, a request
+    # "name the ..." read as a question; not "what assumption on the regression model", "what
+    # older, simpler type of model": dev nb014b, na008b)
+    r"(?:(?:is|are|was|were) (?:the|its|their) )?(?:(?:\S+ ){0,3}?"
+    r"|(?:(?!(?:of|on|in|for|to|with|by|from|at|about|as|type|kind|sort)\b)[\w-]+ ){4})"
     r"(?P<thing>model|dataset|benchmark|simulator|engine|headset|"
     # test sets are datasets: "what public test sets does X use" (fresh batch lm); suites are
     # named (Meta-World, LIBERO): "which robot simulation suite" (dev split lq026b)
@@ -270,7 +275,10 @@ KIND_OF_ASK = re.compile(r"\b(?:what|which) (?:kind|type|sort) of (?:[\w-]+ ){0,
                          r"(?:[\w-]+ ){0,3}?[\w-]+(?<!s)\s*\?*\s*$", re.I)
 MODEL_NAME_ASK = re.compile(r"(?:\b(?:which|what)\b(?: \S+){0,3}?"
                             # "was GPT-4 or some other LLM used" (OTHER_NAME_ASK)
-                            rf"|{_OR_OTHER}) "
+                            rf"|{_OR_OTHER}"
+                            # "the name of the language model behind X's embeddings" (fresh dev
+                            # batch op028a: answered with a sentence naming a statistical test)
+                            r"|\bnames? of(?: the| its| their)?(?: \S+){0,2}?) "
                             r"(?:models?|(?:[lsmv]|ml)?lms?|language models?|"
                             r"model famil(?:y|ies)|backbones?|encoders?|decoders?)\b", re.I)
 MODEL_LIKE_NAME = re.compile(r"\d|\b[A-Za-z]*[a-z][A-Z]|\b[A-Z]{2,}\b")

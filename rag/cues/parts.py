@@ -293,7 +293,9 @@ ENUMERATED_ASK = re.compile(
     # ... the things may be said by their kind, an adjective first: "two quick counts please",
     # "I need two numbers" (dev batches ol, om: ol022b, om018a, answered as one question)
     r"\b(?:two|2|both|a couple of)\s+(?:quick\s+|short\s+|simple\s+|specific\s+)?(?:things|"
-    r"questions|details|parts|points|numbers|counts|figures|names|facts)(?:\s+please)?"
+    # ... or as "ones": "Two quick ones: the benchmark where X ..., and the environment where
+    # Y ..." (fresh dev batch op018a: refused whole)
+    r"questions|details|parts|points|numbers|counts|figures|names|facts|ones)(?:\s+please)?"
     r"(?:\s+(?:about|on|regarding)\s+(?P<about>[^:?]{3,200}?))?\s*(?::|\s[—–-])\s*(?P<things>.+)$",
     re.I)
 # ... parted at ", and" (or ", plus", ";"), else at "and" before what opens a thing

@@ -87,7 +87,12 @@ PAPERS_COMPARED = re.compile(r"\b(?:compare|contrast)\s+(?:the\s+|all\s+|these\s
                              # "I noticed two works here that tackle X; how do their approaches
                              # differ" (dev split mx018b: answered from one of them)
                              r"|\b(?:two|both|these|the)\s+(?:[\w-]+\s+){0,2}?(?:papers|works|"
-                             r"studies)\s+(?:here\s+)?(?:that|which)\b",
+                             r"studies)\s+(?:here\s+)?(?:that|which)\b"
+                             # ... or "on" a topic, counted: "how do the two papers on getting
+                             # less noisy estimates of an agent's return differ" (fresh dev batch
+                             # oo019a: refused)
+                             r"|\b(?:two|three|both)\s+(?:[\w-]+\s+){0,2}?(?:papers|works|"
+                             r"studies)\s+(?:here\s+)?(?:on|about)\b",
                              re.I)
 # The two things a comparison names, written as names or not: "Compare AttriBoT and speculative
 # cascades: ...", "How do X and Y differ?" (fresh dev batch 17: the lower-case one was lost).

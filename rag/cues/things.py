@@ -75,6 +75,10 @@ _EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark
                  "environment", "suite", "simulation")
 # A method's parts, asked by any of these words (PARTS_ASK; rag/evidence.py find_evidence).
 PART_THINGS = ("component", "module", "block", "stage", "step", "phase", "ingredient")
+# ... a part the paper proposes, asked so ("which module does GeoX propose to generate
+# queries": held-out ns012, now dev), is told where the paper names one it proposes; one it
+# removes or changes is not (dev split mb023). General English.
+PART_PROPOSED = re.compile(r"\b(?:propos|introduc|design|add|new|novel)\w*", re.I)
 THING_WORDS: dict[str, tuple[str, ...]] = {
     # tasks are also told as domains, problems or applications ("on four challenging domains";
     # dev split j028)
@@ -174,7 +178,12 @@ EVALUATION_THING = "benchmark"  # its words are those of an evaluation (_EVALUAT
 # by a sentence using that word ("our framework consists of three key modules—dataset
 # adaptation, ...": dev split mf013, r005; general English of a method's parts).
 PARTS_ASK = re.compile(r"\b(?:building )?(components|modules|blocks|stages|steps|phases|"
-                       r"ingredients)\s+(?:of|in)\b", re.I)
+                       r"ingredients)\s+(?:of|in)\b"
+                       # ... or one part asked by "which"/"what": "Which component of CyberHost
+                       # improves ...?" is told by "the Region Attention Module (RAM) ..." (fresh
+                       # dev batch op011: answered with CyberHost's summary)
+                       r"|\b(?:which|what)\s+(?:[\w-]+\s+)?(component|module|block|stage|step|"
+                       r"phase|ingredient)\s+(?:of|in)\b", re.I)
 # ... and a typed "which X" after a dash or colon ends a query asking X's name: "SIMPL
 # hippocampus data - which species" (dev split mk025a: answered with SIMPL's summary).
 # ... or after a space: "deep ltl rl which automata" (dev split mw007a; a question opened by a

@@ -26,7 +26,11 @@ TASK_OF = re.compile(r"\b([a-z][a-z-]+)\s+(?:prediction|forecasting|detection|ge
 # here about that application?" (dev split mp030b; general English of reference).
 TOPIC_BACK = re.compile(r"\b(?:that|this|such)\s+(?:application|area|problem|topic|task|setting|"
                         r"domain|direction|field|line of work)\b|\b(?:like|on|about) that\s*[?.]"
-                        r"|\bsuch an?\s+(?:paper|work|study|method|approach)\b",
+                        r"|\bsuch an?\s+(?:paper|work|study|method|approach)\b"
+                        # "... certified defenses of that kind?", "Does any paper here address
+                        # that?" (dev split mx030b, nm027b: the scene's description unread)
+                        r"|\bof (?:that|this) (?:kind|sort|type)\b"
+                        r"|\b(?:address|tackle|cover|study|handle|do)(?:e?s)? (?:that|this)\s*[?.]",
                         re.I)
 # ... or the thing a work is asked to propose or study: "does any of these works propose or
 # evaluate a watermarking scheme", "is there a text-to-music generative model" (fresh dev

@@ -1,0 +1,146 @@
+"""Rules from this stop's dev batches (last stop's held-out ok and xl, the fresh oo, op and
+xo): compute asked as a mass ("how much compute", "in terms of compute") counts nothing; one part
+asked by "which component of X"; a name asked of four modifiers and a thing ("the specific
+pretrained text-to-image diffusion checkpoint"), or as "the name of the language model"; papers
+compared when counted "on" a topic; federated learning, audio-driven animation, weather
+forecasting and certified robustness in a newcomer's words; evaluation and test sets as kinds
+of benchmark; an "-ic" adjective heard by its noun; "two quick ones: A, and B"."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperwise.text import base_forms
+from rag import cues
+from rag.aliases import glossary_topics
+from rag.asked import asked_thing
+from rag.asking import enumerated_parts
+from rag.introduced import new_kinds
+from rag.measures import counted_words
+from rag.query import analyse
+from rag.spelling import absent_topic, unheard
+
+
+@pytest.mark.parametrize("question", [
+    "How much compute does training the strongest SPA model need?",
+    "What does training the strongest SPA model need in terms of compute?",
+])
+def test_compute_asked_as_a_mass_counts_nothing(question: str) -> None:
+    assert analyse(question).asks_for == "compute"
+    assert not set(counted_words(question)) - cues.COMPUTE_MASS
+
+
+def test_gpus_asked_by_count_are_still_counted() -> None:
+    question = "How many GPUs did they train OLMoE on?"
+    assert set(counted_words(question)) - cues.COMPUTE_MASS
+
+
+@pytest.mark.parametrize(("question", "thing"), [
+    ("Which component of CyberHost improves synthesis of critical local regions?", "component"),
+    ("What module in CyberHost handles hands?", "module"),
+    ("What are the key modules in X?", "module"),
+])
+def test_one_part_asked_by_which(question: str, thing: str) -> None:
+    assert asked_thing(question) == thing
+
+
+def test_a_part_removed_is_no_part_proposed() -> None:
+    assert cues.PART_PROPOSED.search("Which module does GeoX propose to generate queries?")
+    assert not cues.PART_PROPOSED.search("Which component of SAM does MTSAM remove?")
+
+
+@pytest.mark.parametrize("question", [
+    "Name the specific pretrained text-to-image diffusion checkpoint that DSPO was applied to.",
+    "Tell me the name of the language model behind MetaOOD's embeddings.",
+])
+def test_names_asked_of_long_descriptions(question: str) -> None:
+    assert analyse(question).asks_for == "name"
+
+
+@pytest.mark.parametrize("question", [
+    # a preposition or a kind among the four words: no thing's name asked
+    "What older, simpler type of model did they find the stripped-down version equals?",
+    "Which internal parts of a language model are responsible for picking the answer?",
+    "I'd like to know what assumption on the regression model it needs.",
+])
+def test_four_words_with_a_preposition_ask_no_name(question: str) -> None:
+    assert not cues.NAME_ASK.search(question)
+
+
+def test_two_papers_counted_on_a_topic_are_compared() -> None:
+    question = ("How do the two papers on getting less noisy estimates of an RL agent's "
+                "expected return differ from each other?")
+    assert cues.PAPERS_COMPARED.search(question)
+    assert glossary_topics(question) == ("policy evaluation",)
+    assert not cues.PAPERS_COMPARED.search("How do the papers differ on this?")
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("What approaches are there for building a shared model across many phones or "
+     "organisations that keep their data to themselves?", "federated learning"),
+    ("Anything in here about making a person in a clip talk or gesture from a speech "
+     "soundtrack alone?", "audio-driven human animation"),
+    ("Summarize what these papers find about using neural networks to predict tomorrow's "
+     "weather or longer-range climate variables.", "weather forecasting"),
+    ("provable robustness certificates for vision classifiers, noise-based smoothing: which "
+     "work?", "certified robustness"),
+])
+def test_a_topic_described_finds_its_field_term(question: str, term: str) -> None:
+    assert term in glossary_topics(question)
+
+
+@pytest.mark.parametrize("question", [
+    "Which papers keep a model's weights small?",  # no data kept to themselves
+    "Is there work on making a person look older in photos?",  # no speech
+    "Which papers predict the next token?",  # nothing of the weather
+])
+def test_other_descriptions_name_no_such_term(question: str) -> None:
+    assert not {"federated learning", "audio-driven human animation",
+                "weather forecasting"} & set(glossary_topics(question))
+
+
+def test_weather_told_in_a_newcomers_words_is_absent() -> None:
+    question = ("Summarize what these papers find about using neural networks to predict "
+                "tomorrow's weather or longer-range climate variables.")
+    assert absent_topic(question, lambda word: word != "weather", lambda prefix: False) \
+        == "weather forecasting"
+
+
+def test_evaluation_sets_newly_released_are_benchmarks() -> None:
+    question = ("I want all the newly released evaluation sets aimed at big text-generating AI "
+                "systems, whatever the domain.")
+    assert "benchmark" in new_kinds(question)
+    assert cues.NEW_THINGS_LISTED.search(question)
+
+
+def test_an_ic_adjective_is_heard_by_its_noun() -> None:
+    assert "cycle" in base_forms("cyclic", derived=True)
+    assert not unheard("cyclic", lambda word: False, lambda prefix: prefix.startswith("cycle"))
+    # a noun heard only in an unrelated word's first letters still leaves it unheard
+    assert unheard("seismic", lambda word: False, lambda prefix: prefix == "seis")
+
+
+def test_two_quick_ones_are_asked_each() -> None:
+    parts = enumerated_parts(
+        "Two quick ones: the instruction-following benchmark where SPaR's self-play tuned model "
+        "beats GPT-4-Turbo, and the open-world game environment where LS-Imagine shows its "
+        "gains.")
+    assert len(parts) == 2
+    assert all(p.endswith("?") for p in parts)
+
+
+@pytest.mark.parametrize("question", [
+    "I need provable guarantees like the certificates randomized smoothing gives. Does any work "
+    "in this collection propose or evaluate certified defenses of that kind?",
+    "I need provable guarantees, for instance via randomized smoothing. Does any paper here "
+    "address that?",
+])
+def test_an_asking_sentence_pointing_back_reads_the_scene(question: str) -> None:
+    assert absent_topic(question, lambda word: word != "certified", lambda prefix: False) \
+        == "certified robustness"
+
+
+def test_an_asking_sentence_of_its_own_reads_itself() -> None:
+    question = ("I read about randomized smoothing yesterday. Which papers study label noise "
+                "in time series?")
+    assert absent_topic(question, lambda word: word != "certified", lambda prefix: False) is None
