@@ -51,12 +51,15 @@ def detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSenten
         answer_shape.WHY_ASK.search(question))
     done = answer_shape.HOW_DONE.search(question) if intent.asks_for is None else None
     judged = intent.asks_for is None and answer_shape.JUDGED_ASK.search(question) is not None
+    proposal = intent.asks_for is None and answer_shape.PROPOSAL_ASK.search(question) is not None
     if intent.shape == "detail" and intent.asks_for is None and not intent.yes_no and not why:
         # Within the answering paper ("why" asks for the problem it sets out, so not then; a
         # yes/no question asks whether its claim holds: the sentence stating it settles it).
         own = demote_background([s for s in pool if s.marker == evidence[0].marker])
-        pool = evidence = offered_first(results_first(own) if judged else favour_method(own),
-                                        question)
+        ranked = results_first(own) if judged else favour_method(own)
+        if proposal:  # what the paper proposes first
+            ranked = sorted(ranked, key=lambda s: not cues.METHOD_CUE.search(s.text))
+        pool = evidence = offered_first(ranked, question)
         if done and not judged:  # "how does X stack up" asks for no doing
             pool = evidence = doing_first(pool, done[1] or done[2])
     if why:  # within the answering paper, the sentence giving a cause first
@@ -86,8 +89,9 @@ def detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSenten
         return line or summary_line(best, pool)
     # A figure or a name is shown with the sentences that give one, not their neighbours.
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
-    # the sentence settling a yes/no, naming the asked thing or giving the cause first
-    if intent.yes_no or thing or why or done or judged or intent.asks_for == "name":
+    # the sentence settling a yes/no, naming the asked thing, giving the cause or the proposal
+    # first
+    if intent.yes_no or thing or why or done or judged or proposal or intent.asks_for == "name":
         quoted = [best, *(s for s in quoted if s is not best)]
     quoted = with_antecedents(quoted, pool)
     shown = quoted_line(quoted)
@@ -103,8 +107,16 @@ def detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSenten
 def results_first(pool: list[ScoredSentence]) -> list[ScoredSentence]:
     """A paper's sentences stating a result first, best first (answer_shape.JUDGED_ASK: "how
     does X stack up against Y?" is answered by what X achieves, not by what X is); not the one
-    introducing X ("We introduce OLMoE, a ... state-of-the-art language model")."""
-    return sorted(pool, key=lambda s: not _states_result(s))
+    introducing X ("We introduce OLMoE, a ... state-of-the-art language model"); among them
+    those telling how X fared against another ("we present a study involving professional
+    nutritionists, finding that LLMs can provide comparable but significantly faster
+    estimates": fresh dev batch op005a, passed over for what the work "highlights")."""
+    return sorted(pool, key=lambda s: (not (_states_result(s) or _outcome_told(s)),
+                                       not _outcome_told(s)))
+
+
+def _outcome_told(s: ScoredSentence) -> bool:
+    return cues.OUTCOME_TOLD.search(s.text) is not None
 
 
 def _states_result(s: ScoredSentence) -> bool:

@@ -103,7 +103,19 @@ LIST_COVER_RATIO = 0.3
 # nx, oa: "SPaR surpasses GPT-4-Turbo on IFEval" passed over; general English of judging).
 JUDGED_ASK = re.compile(r"\b(?:stacks?|stacked|stacking) up\b|\bholds? (?:its|their) own\b|"
                         r"\bany good\b|\bmeasures? up\b|\bhow (?:well|good)\b|\bhow does \S+(?: "
-                        r"\S+)? fare\b", re.I)
+                        r"\S+)? fare\b"
+                        # "what did the NutriBench study find when it compared them?" asks for
+                        # its findings (fresh dev batch op005b: answered with what it presents)
+                        r"|\bwhat (?:did|does|do) (?:\S+ ){0,4}?(?:find|conclude|observe)\b",
+                        re.I)
+# "What prompting strategy is proposed instead of X?", "the proposed alternative to X",
+# "replacement for X?": the sentence where the paper proposes its own first, not the problem
+# it sets out (fresh dev batches ok, op: ok016a, op013 quoted why pairwise prompts fail;
+# general English of proposals).
+PROPOSAL_ASK = re.compile(r"\b(?:is|are|was|were|do|does|did)\s+(?:[\w-]+\s+){0,3}?"
+                          r"(?:propos|introduc)\w*"
+                          r"|\bproposed\s+(?:alternative|replacement|fix|solution|remedy)"
+                          r"|\b(?:alternative|replacement|substitute)s?\s+(?:to|for)\b", re.I)
 # "Why" asks for the problem a paper sets out: its background sentences stay (rag/answer_lines.py).
 # "How is X optimized / trained / computed?" asks what is done to X: the sentence doing that
 # (by the verb's root) first, before the one introducing the method ("Then, we optimize the
