@@ -90,6 +90,7 @@ def _shape(question: str) -> Shape:
     # summary of X (fresh dev batch b)
     summary = cues.SUMMARY_ASK.search(question)
     specified = summary and (CLAUSE_VERB.search(question[summary.end():])
+                             or cues.THING_SPECIFIED.match(question, summary.end())
                              or cues.EVALUATION_ASK.search(question)
                              or cues.PARTICIPLE_ASK.search(question[summary.end():]))
     return ("summary" if summary and not specified and not cues.METHOD_ASK.search(question)

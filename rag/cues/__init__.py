@@ -342,6 +342,12 @@ SUMMARY_ASK = re.compile(
     r"^\s*+(?:what is|what are|what's|who is|tell me about|summari[sz]e|describe|explain|give "
     r"(?:me )?an overview of|overview of|what does \S+(?: \S+)? (?:do|propose|introduce|"
     r"contribute))\b|是什么|介绍", re.I)
+# ... as does a thing of a paper its relative clause specifies: "Describe the tokenizer that the
+# HeartLang framework uses to produce its 'sentences'" (fresh dev batch op012b: answered with
+# HeartLang's summary); not the paper itself ("what is the method that ...": its summary).
+THING_SPECIFIED = re.compile(r"\s+the\s+(?!(?:paper|work|study|method|approach|framework|model|"
+                             r"technique|algorithm|system|architecture)s?\b)[\w-]+\s+(?:that|"
+                             r"which)\s+(?:the\s+|its\s+|their\s+|they\s+|it\s+)?", re.I)
 # "What is X trained on?", "what are they based on": a participle and its preposition end the
 # question, which asks for their object, not a summary of X (dev split ll009: answered with
 # FB-CPR's summary, not its motion-capture data). General English.

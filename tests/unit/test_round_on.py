@@ -13,11 +13,14 @@ import pytest
 from paperwise.text import base_forms
 from rag import cues
 from rag.aliases import glossary_topics
+from rag.answer_lines import results_first
 from rag.asked import asked_thing
 from rag.asking import enumerated_parts
+from rag.cues import answer_shape
 from rag.introduced import new_kinds
 from rag.measures import counted_words
 from rag.query import analyse
+from rag.scored import ScoredSentence
 from rag.spelling import absent_topic, unheard
 
 
@@ -144,3 +147,49 @@ def test_an_asking_sentence_of_its_own_reads_itself() -> None:
     question = ("I read about randomized smoothing yesterday. Which papers study label noise "
                 "in time series?")
     assert absent_topic(question, lambda word: word != "certified", lambda prefix: False) is None
+
+
+def _sentence(text: str, index: int, score: float) -> ScoredSentence:
+    return ScoredSentence(marker=1, index=index, text=text, score=score, similarity=score,
+                          cover=frozenset())
+
+
+def test_a_result_against_another_comes_first_when_judged() -> None:
+    highlight = _sentence("Our work highlights the opportunities of using LLMs, demonstrating "
+                          "their potential.", 5, 0.49)
+    study = _sentence("Additionally, we present a study involving professional nutritionists, "
+                      "finding that LLMs can provide comparable but significantly faster "
+                      "estimates.", 4, 0.45)
+    assert results_first([highlight, study])[0] is study
+
+
+@pytest.mark.parametrize("question", [
+    "nutribench: llm carb estimates vs human nutrition experts — how do they stack up?",
+    "What did the NutriBench study find when it compared them?",
+])
+def test_findings_asked_are_judged(question: str) -> None:
+    assert answer_shape.JUDGED_ASK.search(question)
+
+
+@pytest.mark.parametrize(("question", "proposal"), [
+    ("What prompting strategy is proposed instead of the pairwise prompt?", True),
+    ("llm causal order elicitation: replacement for pairwise prompting?", True),
+    ("Tell me the proposed alternative to asking an LLM about each pair of variables.", True),
+    ("What problem does the pairwise prompt cause?", False),
+    ("Which datasets were used to evaluate the triplet prompt?", False),
+])
+def test_a_proposal_asked(question: str, proposal: bool) -> None:
+    assert bool(answer_shape.PROPOSAL_ASK.search(question)) is proposal
+
+
+@pytest.mark.parametrize(("question", "shape"), [
+    ("Describe the tokenizer that the HeartLang framework uses to produce its sentences.",
+     "detail"),
+    ("What is the loss that X minimizes?", "detail"),
+    # the paper itself described: its summary
+    ("What is the method that models pocket flexibility?", "summary"),
+    ("Describe the approach that DSPO takes.", "summary"),
+    ("What is SPA?", "summary"),
+])
+def test_a_thing_a_clause_specifies_is_a_detail(question: str, shape: str) -> None:
+    assert analyse(question).shape == shape
