@@ -180,11 +180,16 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
                *(term_acronyms(hits[m - 1].paper.abstract) if data_asked else ()),
                *(_spelled_out(hits[m - 1].paper) if intent.asks_for == "name" else ())]
            for m in {s.marker for s in pool}}
+    # names compared against are no answer unless the question asks what is beaten
+    compared = intent.asks_for == "name" and not (
+        cues.BEATING.search(question) or cues.BASELINE_ASK.search(question)
+        or cues.RANKING_EVIDENCE.search(question))
     found = [s for s in pool if _gives_unasked(intent.asks_for, without_names(
         # a link is the answer to where the code is, and names nothing otherwise
         s.text if intent.asks_for == "code" else cues.URL.sub(" ", s.text),
         [*own[s.marker],
-         *(_given(s.text, question, given) if intent.asks_for == "name" else ())]))]
+         *(_given(s.text, question, given) if intent.asks_for == "name" else ()),
+         *(m["name"] for m in cues.COMPARED_NAME.finditer(s.text) if compared)]))]
     if intent.asks_for == "name":  # a sentence holding more of the question's names first:
         # "which model does it beat on IFEval" is told where IFEval is (fresh dev batch 24)
         patterns = {n: name_pattern(n, question) for n in asked}

@@ -193,3 +193,13 @@ def test_a_proposal_asked(question: str, proposal: bool) -> None:
 ])
 def test_a_thing_a_clause_specifies_is_a_detail(question: str, shape: str) -> None:
     assert analyse(question).shape == shape
+
+
+@pytest.mark.parametrize(("sentence", "compared"), [
+    ("UniGS achieves leading results with remarkable improvements over previous SOTA, Uni3D, "
+     "including on zero-shot classification.", ["Uni3D"]),
+    ("Experiments show that CSA outperforms CLIP while requiring fewer pairs.", ["CLIP"]),
+    ("We use CLIP as the image encoder.", []),
+])
+def test_names_compared_against(sentence: str, compared: list[str]) -> None:
+    assert [m["name"] for m in cues.COMPARED_NAME.finditer(sentence)] == compared
