@@ -213,6 +213,12 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
                 *term_acronyms(hits[s.marker - 1].paper.abstract)])))]
     if cues.ACCELERATOR_NAME_ASK.search(question):  # "which GPU": A100, not "a ViT"
         found = [s for s in found if cues.ACCELERATOR_NAMED.search(s.text)]
+    if intent.asks_for == "name" and not found and thing and (
+            besides := cues.BESIDES_NAMED.search(question)):
+        # "Besides nuPlan, what dataset ...?": the other thing stands beside the name given,
+        # named or not ("... nuPlan and our newly collected 200-hour delivery-vehicle driving
+        # dataset": held-out ok012, now dev, refused)
+        found = [s for s in pool if besides["name"] in s.text and tells_thing(s, thing, hits)]
     if intent.asks_for in (None, "name") and thing and thing not in cues.CLASSIFIER_THINGS:
         # "Which six datasets was X evaluated on?": names in a sentence about its evaluation,
         # not the method's own ("using Monte Carlo Tree Search"; fresh dev batch 20); "from

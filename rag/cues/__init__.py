@@ -112,6 +112,7 @@ from rag.cues.naming import (  # noqa: F401
     AGAINST_THE_BEST,
     BASELINE_ASK,
     BEATING,
+    BESIDES_NAMED,
     COMPARED_NAME,
     COMPARED_TOLD,
     ENUMERATOR,

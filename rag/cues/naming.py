@@ -56,6 +56,10 @@ COMPARED_NAME = re.compile(
     r"(?i:(?:SOTA|state-of-the-art|baselines?|methods?|models?)\s*,?\s*)?"
     r"(?i:(?:such as|like|including|e\.g\.,?)\s+)?"
     r"(?P<name>[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][\w.-]*)")
+# A name given as one of the things asked, the other asked besides it: "Besides nuPlan, what
+# dataset is Diffusion Planner evaluated on?" (held-out ok012, now dev). General English.
+BESIDES_NAMED = re.compile(r"\b(?i:besides|apart from|aside from|other than|in addition to)\s+"
+                           r"(?P<name>[A-Za-z]*[A-Z][\w.-]*)")
 # ... and so does asking what it was compared with: "jdr mechanism + baselines" is told "it
 # consistently outperforms existing rewiring methods" (fresh dev batch no, no018a) or by what
 # it is compared with. General English of evaluation.

@@ -203,3 +203,9 @@ def test_a_thing_a_clause_specifies_is_a_detail(question: str, shape: str) -> No
 ])
 def test_names_compared_against(sentence: str, compared: list[str]) -> None:
     assert [m["name"] for m in cues.COMPARED_NAME.finditer(sentence)] == compared
+
+
+def test_a_name_given_besides_the_one_asked() -> None:
+    found = cues.BESIDES_NAMED.search("Besides nuPlan, what dataset is it evaluated on?")
+    assert found is not None and found["name"] == "nuPlan"
+    assert not cues.BESIDES_NAMED.search("Besides the synthetic setups, what data was used?")
