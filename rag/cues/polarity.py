@@ -110,7 +110,9 @@ POLARITY_PAIRS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = tuple(
         # Issue 12, thirteenth stop, fresh dev xi: "relaxes constraints on updates to the
         # initial tokens" for "constraining updates on initial tokens" (xi010x); general
         # English antonyms of a limit set or lifted.
-        ("constrain restrict tighten", "relax loosen", "chg")))
+        # ... or of a change held back or urged on: "encourages larger updates on initial
+        # tokens" (dev split xl009x, held out last stop; general English)
+        ("constrain restrict tighten", "relax loosen encourage", "chg")))
 # A word with a negating prefix stands against the word without it ("indirect" / "direct",
 # "asynchronous" / "synchronous", "unlabeled" / "labeled") as a pair of POLARITY_PAIRS does:
 # prefix → the fewest letters left after it (fewer: "a" + "long", "in" + "form" are no pairs).

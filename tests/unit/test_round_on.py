@@ -4,7 +4,10 @@ asked by "which component of X"; a name asked of four modifiers and a thing ("th
 pretrained text-to-image diffusion checkpoint"), or as "the name of the language model"; papers
 compared when counted "on" a topic; federated learning, audio-driven animation, weather
 forecasting and certified robustness in a newcomer's words; evaluation and test sets as kinds
-of benchmark; an "-ic" adjective heard by its noun; "two quick ones: A, and B"."""
+of benchmark; an "-ic" adjective heard by its noun; "two quick ones: A, and B"; a result told
+against another leads "how do they stack up"; a proposal asked is led by the sentence proposing
+it; a thing a clause specifies is a detail; names compared against are no answer; "besides X,
+what Y"; and, in the citation check, "encourages" what the abstract "constrains"."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from rag.asking import enumerated_parts
 from rag.cues import answer_shape
 from rag.introduced import new_kinds
 from rag.measures import counted_words
+from rag.polarity import check_polarity
 from rag.query import analyse
 from rag.scored import ScoredSentence
 from rag.spelling import absent_topic, unheard
@@ -209,3 +213,13 @@ def test_a_name_given_besides_the_one_asked() -> None:
     found = cues.BESIDES_NAMED.search("Besides nuPlan, what dataset is it evaluated on?")
     assert found is not None and found["name"] == "nuPlan"
     assert not cues.BESIDES_NAMED.search("Besides the synthetic setups, what data was used?")
+
+
+def test_encouraging_what_the_abstract_constrains_is_reversed() -> None:
+    evidence = ("We also design a regularized fine-tuning objective that makes the safety "
+                "alignment more persistent against fine-tuning attacks by constraining updates "
+                "on initial tokens.")
+    assert check_polarity("They propose an objective that encourages larger updates on "
+                          "initial tokens.", evidence)
+    assert check_polarity("They propose an objective that constrains updates on initial "
+                          "tokens.", evidence) is None
