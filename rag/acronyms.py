@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from paperwise.types import Paper
+
 
 def word_runs(text: str, n: int, word: str = r"[A-Za-z]+") -> list[tuple[str, list[str]]]:
     """Every run of n words of the text, with its initials in lower case; a hyphened word is
@@ -68,3 +70,14 @@ def acronym_heads(question: str, text: str, among: set[str] | None = None) -> se
         heads |= {run[-1].lower() for initials, run in word_runs(text, len(letters))
                   if initials == letters}
     return heads
+
+
+def spelled_out(paper: Paper) -> tuple[str, ...]:
+    """The words a paper's own name stands for, written after it: "SIMPL (Scalable Iterative
+    Maximization of Population-coded Latents)" names the method, not a dataset it was run on
+    (dev split ob029b: answered "which hippocampus dataset" with them)."""
+    found = re.search(rf"{re.escape(paper.title)}\s*\(([^()]{{3,120}})\)", paper.abstract)
+    if found is None or not paper.title.isupper():
+        return ()
+    initials = "".join(w[0] for w in re.findall(r"\w+", found[1]) if w[0].isupper())
+    return (found[1],) if initials.startswith(paper.title[:2]) else ()

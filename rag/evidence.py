@@ -11,9 +11,9 @@ from itertools import pairwise
 import numpy as np
 
 from paperwise.text import clean_for_display, hyphen_stems, stem, terms, word_root
-from paperwise.types import Hit, Paper, SentenceBank
+from paperwise.types import Hit, SentenceBank
 from rag import cues
-from rag.acronyms import term_acronyms
+from rag.acronyms import spelled_out, term_acronyms
 from rag.ask_kind import AskKind
 from rag.asked import (
     asked_thing,
@@ -178,7 +178,7 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     # each paper's own names, read from its abstract once, not once per sentence
     own = {m: [hits[m - 1].paper.title,
                *(term_acronyms(hits[m - 1].paper.abstract) if data_asked else ()),
-               *(_spelled_out(hits[m - 1].paper) if intent.asks_for == "name" else ())]
+               *(spelled_out(hits[m - 1].paper) if intent.asks_for == "name" else ())]
            for m in {s.marker for s in pool}}
     # names compared against are no answer unless the question asks what is beaten
     compared = intent.asks_for == "name" and not (
@@ -250,17 +250,6 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         found = [s for s in pool if s.index >= first_own.get(s.marker, 0)
                  and cues.COMPARED_TOLD.search(s.text)]
     return found
-
-
-def _spelled_out(paper: Paper) -> tuple[str, ...]:
-    """The words a paper's own name stands for, written after it: "SIMPL (Scalable Iterative
-    Maximization of Population-coded Latents)" names the method, not a dataset it was run on
-    (dev split ob029b: answered "which hippocampus dataset" with them)."""
-    found = re.search(rf"{re.escape(paper.title)}\s*\(([^()]{{3,120}})\)", paper.abstract)
-    if found is None or not paper.title.isupper():
-        return ()
-    initials = "".join(w[0] for w in re.findall(r"\w+", found[1]) if w[0].isupper())
-    return (found[1],) if initials.startswith(paper.title[:2]) else ()
 
 
 def _told(found: list[ScoredSentence], intent: QuestionIntent,

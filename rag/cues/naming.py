@@ -91,12 +91,16 @@ NAME_ASK = re.compile(
     # ... "what is the specific mocap collection they used" as "what specific ..." (dev split
     # oh030b, a request read as a question; general English)
     r"\b(?:which|what)(?: of (?:the|these|those|its|their))? (?!(?:do|does|did)\b)"
-    # (four modifiers before the thing, with no preposition nor kind among them: "what is the
-    # specific pretrained text-to-image diffusion checkpoint", fresh dev batch op027b, a request
-    # "name the ..." read as a question; not "what assumption on the regression model", "what
-    # older, simpler type of model": dev nb014b, na008b)
-    r"(?:(?:is|are|was|were) (?:the|its|their) )?(?:(?:\S+ ){0,3}?"
-    r"|(?:(?!(?:of|on|in|for|to|with|by|from|at|about|as|type|kind|sort)\b)[\w-]+ ){4})"
+    # (four modifiers before the thing and its relative clause, with no preposition, kind,
+    # article or verb among them: "what specific pretrained text-to-image diffusion checkpoint
+    # that ...", fresh dev batch op027b, a request "name the ..." read as a question; not "what
+    # assumption on the regression model", "what older, simpler type of model": dev nb014b,
+    # na008b; nor "which animal species was the dataset", "which reward model and generation
+    # engine")
+    r"(?:(?:(?:is|are|was|were) (?:the|its|their) )?(?:\S+ ){0,3}?"
+    r"|(?:(?:is|are|was|were) (?:the|its|their) )?(?:(?!(?:of|on|in|for|to|with|by|from|at|"
+    r"about|as|type|kind|sort|the|a|an|and|or|is|are|was|were|do|does|did|its|their|this|that)"
+    r"\b)[\w-]+ ){4}(?=[\w-]+ (?:that|which)\b))"
     r"(?P<thing>model|dataset|benchmark|simulator|engine|headset|"
     # test sets are datasets: "what public test sets does X use" (fresh batch lm); suites are
     # named (Meta-World, LIBERO): "which robot simulation suite" (dev split lq026b)
