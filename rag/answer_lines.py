@@ -111,12 +111,11 @@ def results_first(pool: list[ScoredSentence]) -> list[ScoredSentence]:
     those telling how X fared against another ("we present a study involving professional
     nutritionists, finding that LLMs can provide comparable but significantly faster
     estimates": fresh dev batch op005a, passed over for what the work "highlights")."""
-    return sorted(pool, key=lambda s: (not (_states_result(s) or _outcome_told(s)),
-                                       not _outcome_told(s)))
+    def rank(s: ScoredSentence) -> tuple[bool, bool]:
+        told = cues.OUTCOME_TOLD.search(s.text) is not None
+        return not (told or _states_result(s)), not told
 
-
-def _outcome_told(s: ScoredSentence) -> bool:
-    return cues.OUTCOME_TOLD.search(s.text) is not None
+    return sorted(pool, key=rank)
 
 
 def _states_result(s: ScoredSentence) -> bool:

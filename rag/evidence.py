@@ -189,7 +189,7 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         s.text if intent.asks_for == "code" else cues.URL.sub(" ", s.text),
         [*own[s.marker],
          *(_given(s.text, question, given) if intent.asks_for == "name" else ()),
-         *(m["name"] for m in cues.COMPARED_NAME.finditer(s.text) if compared)]))]
+         *([m["name"] for m in cues.COMPARED_NAME.finditer(s.text)] if compared else ())]))]
     if intent.asks_for == "name":  # a sentence holding more of the question's names first:
         # "which model does it beat on IFEval" is told where IFEval is (fresh dev batch 24)
         patterns = {n: name_pattern(n, question) for n in asked}
