@@ -33,9 +33,15 @@ def ask_kind(question: str) -> AskKind | None:
         return "quantity"
     # "what the flow model trained on ... is meant to do" asks its purpose, no model's name
     # (dev split mh010b)
-    return "name" if (cues.NAME_ASK.search(question)
+    # "which part of SAM's architecture does MTSAM remove" asks a part, not the architecture's
+    # name (fresh dev batch os, os015)
+    named = cues.NAME_ASK.search(question)
+    if named and (part := cues.PARTS_ASK.search(question)) and part.start() <= named.start():
+        named = None
+    return "name" if (named
                       or cues.TERSE_THING_ASK.search(cues.WHICH_ONE.sub("", question))
                       or cues.OTHER_NAME_ASK.search(question)
+                      or cues.MODEL_NAMED_ASK.search(question)
                       # "name of diffusion planner's 200h delivery vehicle dataset?" (dev batch ol)
                       or cues.THING_NAME_ASK.search(question)) \
         and not cues.KIND_OF_ASK.search(question) \

@@ -40,8 +40,8 @@ def asked_thing(question: str) -> str | None:
         word = typed.group(1)  # "SIMPL hippocampus data - which species" (dev split mk025a)
     elif parts := cues.PARTS_ASK.search(asked):
         word = parts.group(1) or parts.group(2)  # "what are the key modules in X" (dev mf013)
-    elif (terse := cues.TERSE_THING_ASK.search(asked)) and terse["thing"]:
-        word = terse["thing"]  # "nutribench languages covered" (fresh dev batch me)
+    elif (terse := cues.TERSE_THING_ASK.search(asked)) and (terse["thing"] or terse["one"]):
+        word = terse["thing"] or terse["one"]  # "nutribench languages covered" (dev batch me)
     elif kind := cues.TERSE_KIND_ASK.search(asked):
         word = kind["thing"]  # "ltl multi-task rl automata type" (fresh dev batch nh)
     else:
@@ -137,3 +137,9 @@ def names_described(sentence: str, described: set[str], thing: str) -> bool:
                 and not cues.NAMED_AFTER.match(after):
             return False
     return True
+
+
+def removes_part(question: str, thing: str | None) -> bool:
+    """A part asked for is one taken away: "what component gets dropped" (fresh dev batch os,
+    os015: answered with the method's summary)."""
+    return thing in cues.PART_THINGS and cues.PART_REMOVED.search(question) is not None

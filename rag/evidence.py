@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from itertools import pairwise
 
 import numpy as np
 
@@ -21,6 +20,7 @@ from rag.asked import (
     gives,
     names_described,
     offered_words,
+    removes_part,
     tells_offered,
 )
 from rag.claim_names import names_in, names_missing_from
@@ -63,7 +63,9 @@ def naming_first(evidence: list[ScoredSentence], question: str, thing: str,
     # have not been explored": dev split my015a)
     first_own = first_own_sentence(evidence)
     proposed = thing in cues.PART_THINGS and cues.PART_PROPOSED.search(question) is not None
+    removed = removes_part(question, thing)
     return sorted(evidence, key=lambda s: (s.marker != evidence[0].marker,
+                                           removed and not cues.PART_REMOVED.search(s.text),
                                            not tells_thing(s, thing, hits),
                                            # a part, where the paper proposes one by name,
                                            # when one proposed is asked ("which module does
@@ -109,26 +111,6 @@ def tells_thing(s: ScoredSentence, thing: str, hits: list[Hit]) -> bool:
     return any(re.search(rf"\b(?:in|on) (?:the )?{re.escape(n)}\b", text) for n in names_in(text))
 
 
-def topic_pairs(question: str, weight: Weight) -> set[tuple[str, str]]:
-    """Two content words standing together in the question, one of them rare in the corpus
-    ("knowledge distillation"): a sentence saying the same pair speaks of the same topic."""
-    asked = [t for t in terms(question) if t not in cues.ASK_WORDS]
-    return {(a, b) for a, b in pairwise(asked)
-            if max(weight(a), weight(b)) >= cues.RARE_TERM_WEIGHT}
-
-
-def holds_pair(sentence: str, pairs: set[tuple[str, str]]) -> bool:
-    """The sentence says one of the pairs, a word of it perhaps cut short in the question
-    ("mech interpretability" for "mechanistic interpretability": dev split mn014a)."""
-    said = list(pairwise(terms(sentence)))
-    return bool(pairs) and any(_starts(x, a) and _starts(y, b) for a, b in pairs for x, y in said)
-
-
-def _starts(word: str, asked: str) -> bool:
-    return word == asked or (len(asked) >= cues.CUT_WORD_MIN and word.startswith(asked)
-                             and len(word) >= len(asked) + cues.CUT_WORD_MISSING)
-
-
 def score_sentences(question: str, question_vector: np.ndarray, hits: list[Hit],
                     bank: SentenceBank, weight: Weight) -> list[ScoredSentence]:
     """Every sentence of every hit, scored against the question, best first."""
@@ -172,8 +154,10 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
     given = asked | set(names_in(question))
     thing = asked_thing(question)
     # a dataset or a model asked for is not a term's acronym (term_acronyms)
-    model_asked = bool(cues.MODEL_NAME_ASK.search(question)
-                       or cues.TERSE_MODEL_ASK.search(cues.WHICH_ONE.sub("", question)))
+    model_ask = (cues.MODEL_NAME_ASK.search(question)
+                 or cues.TERSE_MODEL_ASK.search(cues.WHICH_ONE.sub("", question)))
+    model_asked = model_ask is not None
+    language_model_asked = bool(model_ask and cues.LANGUAGE_MODEL_ASK.search(model_ask[0]))
     data_asked = thing in cues.TERM_ACRONYM_NOT or model_asked
     # each paper's own names, read from its abstract once, not once per sentence
     own = {m: [hits[m - 1].paper.title,
@@ -206,11 +190,12 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         # "which LLMs did X convert": a model's name ("Llama2-13B", "GPT-4o", "T5"), not the
         # method's other names ("Natural Annealing"; fresh dev batch a)
         # ... or a word given a size (cues.SIZED_MODEL: "finetune Rho 1B")
-        found = [s for s in found if cues.SIZED_MODEL.search(s.text) or any(
+        found = [s for s in found if cues.SIZED_MODEL.search(s.text) or (any(
             cues.MODEL_LIKE_NAME.search(n) and n.casefold() not in cues.GENERIC_NAMES
-            for n in names_in(without_names(s.text, [
+            for n in names_in(without_names(cues.LISTED_AS_DATA.sub(" ", s.text), [
                 hits[s.marker - 1].paper.title, *asked,
-                *term_acronyms(hits[s.marker - 1].paper.abstract)])))]
+                *term_acronyms(hits[s.marker - 1].paper.abstract)])))
+            and (not language_model_asked or cues.LANGUAGE_MODEL_TOLD.search(s.text)))]
     if cues.ACCELERATOR_NAME_ASK.search(question):  # "which GPU": A100, not "a ViT"
         found = [s for s in found if cues.ACCELERATOR_NAMED.search(s.text)]
     if intent.asks_for == "name" and not found and thing and (
@@ -224,7 +209,11 @@ def find_evidence(pool: list[ScoredSentence], question: str, intent: QuestionInt
         # not the method's own ("using Monte Carlo Tree Search"; fresh dev batch 20); "from
         # which species was it recorded": a paper that speaks of species, not only of the
         # recording's other details (fresh dev batch a)
-        told = _told(found, intent, lambda s: tells_thing(s, thing, hits))
+        # a part removed is told where a paper says it removes one (cues.PART_REMOVED), whether
+        # or not it calls it a part
+        told = _told(found, intent, lambda s: bool(cues.PART_REMOVED.search(s.text))) if (
+            removes_part(question, thing)) else []
+        told = told or _told(found, intent, lambda s: tells_thing(s, thing, hits))
         if not told and thing in cues.PART_THINGS:
             # a part no sentence calls one, told where the paper proposes it by name: "which
             # module does GeoX propose to generate queries" → "We propose a Generator-And-Sampler

@@ -14,15 +14,13 @@ from rag import cues
 from rag.aliases import narrower_topics
 from rag.alternatives import topic_alternatives
 from rag.asked import asked_thing
-from rag.cues import answer_shape
+from rag.cues import answer_shape, applied
 from rag.evidence import (
     ScoredSentence,
     Weight,
     abstract_cover,
     first_own_sentence,
-    holds_pair,
     tells_thing,
-    topic_pairs,
 )
 from rag.introduced import introduces, new_kinds
 from rag.names import (
@@ -34,6 +32,7 @@ from rag.names import (
     name_tokens,
 )
 from rag.query import QuestionIntent
+from rag.topic_pairs import holds_pair, topic_pairs
 
 
 @dataclass(frozen=True)
@@ -249,14 +248,17 @@ def list_topic(question: str) -> str:
 def applied_nowhere(question: str, hits: list[Hit]) -> bool:
     """"Has anyone applied A to B?" ("work on A for B?", typed "A for B"): no retrieved abstract
     says a word of both A and B (the method's words count only when some are not general:
-    cues.GENERAL_WORDS)."""
-    read = question[:cues.APPLIED_REACH]
-    found = cues.APPLIED_TO.search(read) or cues.WORK_FOR.search(read) or (
-        cues.TERSE_APPLIED.match(read) if cues.BARE_TOPIC.match(read)
-        and not cues.QUESTION_OPENING.search(read) else None)
+    applied.GENERAL_WORDS)."""
+    read = question[:applied.APPLIED_REACH]
+    typed = applied.TYPED_COMBINATION.sub(" for ", applied.ANY_WORK_TAIL.sub("", read))
+    found = (applied.APPLIED_TO.search(read) or applied.WORK_FOR.search(read)
+             or applied.WORK_USING.search(read) or (
+                 applied.TERSE_APPLIED.match(typed) if cues.BARE_TOPIC.match(typed)
+                 and not cues.QUESTION_OPENING.search(typed) else None)
+             or applied.METHODS_FOR.match(read))
     if found is None:
         return False
-    method, domain = ({t for t in terms(found[part]) if t not in cues.GENERAL_WORDS
+    method, domain = ({t for t in terms(found[part]) if t not in applied.GENERAL_WORDS
                        and t not in cues.ASK_WORDS} for part in ("method", "domain"))
     if not domain:
         return False

@@ -118,10 +118,13 @@ def negated_word_conflict(part: list[str], evidence: list[str],
         return None
     keys = content_keys(part)
     for j, word in enumerate(evidence):
-        if not (is_negator(evidence, j) and word in cues.VERB_NEGATORS):
+        if not (is_negator(evidence, j) and word in (*cues.VERB_NEGATORS, "without")):
             continue
         negated = _negated_word(evidence, j)
-        if negated is None or (key := term_key(negated)) not in keys or key in asserted:
+        # "without" negates a verb ("without requiring any modifications" against "requires
+        # modifying": held-out xn020x, now dev), not a noun ("without labels")
+        if negated is None or (word == "without" and not negated.endswith("ing")) or (
+                key := term_key(negated)) not in keys or key in asserted:
             continue
         window = cues.NEGATED_WORD_WINDOW
         around = (clause_content(evidence, j - window, j, keep_last=True)

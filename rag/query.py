@@ -64,7 +64,8 @@ def _shape(question: str) -> Shape:
                                                   cues.COMPARE_ASK.search(
                                                       cues.COMPARED_TO.sub(" ", question))):
         return "compare"
-    if (_lists_papers(question) and not cues.ABOUT_ONE_NAMED.search(question)) or (
+    if ((_lists_papers(question) or cues.COLLECTION_SAYS.search(question))
+            and not cues.ABOUT_ONE_NAMED.search(question)) or (
             # ... or a topic described in a newcomer's words ("techniques for models that pick
             # up new tasks one after another without losing what they knew before": fresh dev
             # batch oc; rag/cues/glossary.py)

@@ -101,63 +101,16 @@ HEARD_PREFIX = 6
 # still work on heterophilic graphs?" was refused as naming an unknown thing; held-out lw007
 # and fresh batch mb018). Derivational endings (-ic, -ical, -ity, -ous) take up to three.
 DERIVED_ENDING = 3
-# "Applying A to B" names a method and the domain it is applied to: a paper fits only if its
-# abstract says a word of each. "Has anyone applied sparse autoencoders to protein language
-# models?" is not answered by SAE papers on LLMs nor by an mRNA paper saying "protein synthesis"
-# (dev ln015, lp028, lp029, from held-out batches, now refused; no dev or test outcome lost).
-# The domain runs to the question's end or to a purpose ("to find ...", "in order to").
-APPLIED_TO = re.compile(r"\bappl(?:y|ies|ied|ying)\s+(?P<method>[^?.;]{3,80}?)\s+to\s+"
-                        # "applied A to interpret B" applies A to B (dev split lu030)
-                        r"(?:(?:interpret|analy[sz]e|study|understand|explain|probe)\s+)?"
-                        r"(?P<domain>[^?.;]{3,120}?)\s*"
-                        r"(?=\bto\s+\w|\bin order\b|\bso that\b|[?.;]|$)", re.I)
-# "Work on A for B" / "papers on A in B" names a method and its domain the same way: "is there
-# any work on federated learning for ECG-based arrhythmia classification?" is not answered by
-# federated-learning papers nor by an ECG paper (dev split lq030; on dev it marks 25 list
-# questions: 24 unanswerable, 1 answerable, which the hyphen-joined forms in
-# rag/listing.py applied_nowhere now keep).
-# "Work that uses A for B" too (dev split lt030).
-WORK_FOR = re.compile(r"\b(?:work|works|research|papers?|anything|stud(?:y|ies)|methods?|"
-                      # "what work uses A for B" as "work that uses" (fresh dev batch oc027)
-                      r"approaches)\s+(?:on|about|using|applying|(?:(?:that|which)\s+)?"
-                      # (a method holds no purpose clause: "animating a portrait so that the
-                      # video moves in sync with a speech track" names no domain "sync": dev
-                      # split mt022b)
-                      r"(?:uses?|appl(?:y|ies)))\s+"
-                      r"(?P<method>(?:(?!\b(?:so|such) that\b|\bin order to\b)[^?.;]){3,80}?)"
-                      # ("... uses a Wasserstein distance, and in what role?" asks, names no
-                      # domain: dev split mx020b)
-                      r"\s+(?:for|in)\s+(?!(?:what|which|how|whose)\b)"
-                      r"(?P<domain>[^?.;]{3,120}?)\s*(?=[?.;]|$)", re.I)
-# ... or typed as a bare topic: "saes on protein lms", "DPO for text-to-video diffusion" (dev
-# split ln015a, lz009a: rewordings of refused questions, answered with SAE papers on LLMs and
-# with DSPO's image diffusion). Only where the whole question is a few typed words (BARE_TOPIC).
-# ("anything on X" names no method: dev split c031)
-TERSE_APPLIED = re.compile(r"^\s*(?!(?:any|anything|something|papers?|works?|research|"
-                           r"stud(?:y|ies))\b)(?P<method>[^?.;]{3,60}?)\s+"
-                           r"(?:for|on|in|applied to)\s+"
-                           r"(?P<domain>[^?.;]{3,80}?)\s*(?:\b(?:papers?|works?|research)\b)?"
-                           r"\s*\??\s*$", re.I)
-# ... read in a question's first characters only: the bounded phrases above cost thousands of
-# steps for each "apply" in a 100 KB question (the fuzz test's 2 s deadline).
-APPLIED_REACH = 600
-# Words too general to tell a method or a domain ("models", "learning", "data"): general
-# English of ML, chosen by hand; and the words for the collection itself ("work on federated
-# learning in this collection" names no domain: dev split ls009).
-GENERAL_WORDS = frozenset("model models language languages data learning task tasks method methods "
-                          "approach approaches network networks neural system systems problem "
-                          "problems setting settings deep large small new based machine "
-                          "technique techniques work works paper papers "
-                          "collection corpus index set here "
-                          # a dimension or "foundation models" tells no method nor domain
-                          # ("3D Gaussian Splatting for driving": an articulated-3D-object paper
-                          # speaking of motion is no match; dev split lu029, lu030)
-                          "2d 3d foundation".split())
 # Which papers / is there work / list: the answer is one line per fitting paper.
 # "Which of these papers ...", "papers tackling X", "X — which papers?" (fresh dev batch v);
 # "which reinforcement learning papers", "find work on", "papers in this collection" (batch u).
 _NOT_AFTER_PAPERS = (r"(?<!papers)(?<!works)(?<!studies)(?<!articles)(?<!publications)"
                      r"(?<!methods)(?<!approaches)")
+# "What do the papers here say about X?" asks for every paper on X (fresh dev batch os, os017:
+# answered from one paper's sentences; general English of asking a collection).
+COLLECTION_SAYS = re.compile(r"\bwhat (?:do|does) (?:the |these |those |our )?(?:papers|abstracts|"
+                             r"works|literature|studies|collection)(?: here| in (?:this|the) "
+                             r"collection)? (?:say|report|tell(?: us)?|find|show)\b", re.I)
 LIST_ASK = re.compile(
     r"^\s*+(?:which|what)(?: of (?:the|these|those|our))? "
     r"(?:(?!(?:are|is|was|were|do|does|did|the|a|an|of)\b)\S+ ){0,2}(?:papers?|works?|studies|"

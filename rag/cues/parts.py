@@ -281,8 +281,12 @@ EMBEDDED_WHAT = re.compile(r"^(\s*(?:what|which))\s+(?=(?:the|its|their|this|the
 # the ..."): read as a request of its own (held-out descriptive wordings, general English).
 # ... "I need the" too, as it is read first (IMPERATIVE_ASK): "For the EM-style method ..., I
 # need the number of recorded cells in ..." (dev split np028b)
-LATER_REQUEST = re.compile(r"(?<=[.!?;:,])\s+(?=(?:i'?d like to know|i would like to know|"
-                           r"i want to know|(?:please )?tell me|(?:please )?give me|"
+# ... after a dash too, and asked "can you give me": "I'm curious about the size of the
+# transformer-based diffusion model ... — can you give me its number of parameters?" (fresh dev
+# batch or, or027b: read as no request, answered with the model's summary)
+LATER_REQUEST = re.compile(r"(?<=[.!?;:,—–])\s+(?=(?:i'?d like to know|i would like to know|"
+                           r"i want to know|(?:(?:please|can you|could you) )?tell me|"
+                           r"(?:(?:please|can you|could you) )?give me|"
                            r"i need(?= (?:the|both)\b))\b)", re.I)
 # "(I need) two things (please): A, and B": each thing is asked (dev split nq018b, nr022a,
 # nr023a, nt019b, nu022b: answered as one question, often of one thing). General English of

@@ -74,11 +74,17 @@ CLASSIFIER_THINGS = frozenset(map(stem, (
 _EVALUATED_ON = ("experiment", "evaluate", "evaluated", "evaluation", "benchmark", "dataset",
                  "environment", "suite", "simulation")
 # A method's parts, asked by any of these words (PARTS_ASK; rag/evidence.py find_evidence).
-PART_THINGS = ("component", "module", "block", "stage", "step", "phase", "ingredient")
+PART_THINGS = ("component", "module", "block", "stage", "step", "phase", "ingredient", "part",
+               "piece")
 # ... a part the paper proposes, asked so ("which module does GeoX propose to generate
 # queries": held-out ns012, now dev), is told where the paper names one it proposes; one it
 # removes or changes is not (dev split mb023). General English.
 PART_PROPOSED = re.compile(r"\b(?:propos|introduc|design|add|new|novel)\w*", re.I)
+# ... and one it removes, asked so ("what component gets dropped", "which module is stripped
+# out"), where it says it removes one ("by removing the prompt encoder": fresh dev batch os,
+# os015: answered with the method's summary; rag/evidence.py removes_part). General English.
+PART_REMOVED = re.compile(r"\b(?:remov(?:e|es|ed|ing|al)|drop(?:s|ped|ping)?|strip(?:s|ped|ping)?|"
+                          r"discard\w*|eliminat\w*|delet\w*|omit\w*)\b", re.I)
 THING_WORDS: dict[str, tuple[str, ...]] = {
     # tasks are also told as domains, problems or applications ("on four challenging domains";
     # dev split j028)
@@ -183,7 +189,9 @@ PARTS_ASK = re.compile(r"\b(?:building )?(components|modules|blocks|stages|steps
                        # improves ...?" is told by "the Region Attention Module (RAM) ..." (fresh
                        # dev batch op011: answered with CyberHost's summary)
                        r"|\b(?:which|what)\s+(?:[\w-]+\s+)?(component|module|block|stage|step|"
-                       r"phase|ingredient)\s+(?:of|in)\b", re.I)
+                       # ... or part: "which part of SAM's architecture does MTSAM remove" (fresh
+                       # dev batch os, os015: the method's other names given)
+                       r"phase|ingredient|part|piece)\s+(?:of|in)\b", re.I)
 # ... and a typed "which X" after a dash or colon ends a query asking X's name: "SIMPL
 # hippocampus data - which species" (dev split mk025a: answered with SIMPL's summary).
 # ... or after a space: "deep ltl rl which automata" (dev split mw007a; a question opened by a

@@ -13,9 +13,7 @@ from rag.evidence import (
     demote_background,
     favour_method,
     find_evidence,
-    holds_pair,
     more_of_paper,
-    topic_pairs,
 )
 from rag.extractive import extractive_answer
 from rag.figures import numbers_near, question_figures, states_figure
@@ -30,6 +28,7 @@ from rag.measures import (
 from rag.names import alternatives, asked_version, name_pattern
 from rag.query import analyse, as_question
 from rag.question_parts import split_parts
+from rag.topic_pairs import holds_pair, topic_pairs
 from rag.verdicts import verdict
 
 

@@ -9,6 +9,7 @@ from paperwise.types import Hit, Paper
 from rag import cues
 from rag.acronyms import term_acronyms
 from rag.comparisons import check_comparison, rankings
+from rag.cues import applied
 from rag.figures import numbers_near, question_figures, states_figure
 from rag.listing import applied_nowhere
 from rag.measures import asked_measures, counted_words
@@ -109,7 +110,7 @@ def test_a_claim_ranking_two_names_the_other_way_round_is_reversed() -> None:
 
 
 def test_the_collection_is_no_domain() -> None:
-    assert "collection" in cues.GENERAL_WORDS
+    assert "collection" in applied.GENERAL_WORDS
 
 
 @pytest.mark.parametrize(("question", "shape", "asks_for"), [
@@ -136,7 +137,7 @@ def test_what_asks_a_named_thing_as_which_does() -> None:
 
 
 def test_work_that_uses_a_for_b_is_read_as_work_on_a_for_b() -> None:
-    found = cues.WORK_FOR.search("Is there any work that uses 3D Gaussian Splatting for "
+    found = applied.WORK_FOR.search("Is there any work that uses 3D Gaussian Splatting for "
                                  "autonomous driving planning?")
     assert found and found["domain"] == "autonomous driving planning"
 
@@ -166,7 +167,7 @@ def test_an_a_to_b_run_the_other_way_is_reversed() -> None:
 def test_has_anyone_asks_for_papers_and_applying_to_interpret_names_the_domain() -> None:
     question = "Has anyone applied sparse autoencoders to interpret ECG or mRNA foundation models?"
     assert analyse(question).shape == "list"
-    found = cues.APPLIED_TO.search(question)
+    found = applied.APPLIED_TO.search(question)
     assert found and found["domain"] == "ECG or mRNA foundation models"
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from rag.evidence import holds_pair
 from rag.introduced import introduces, new_kinds
 from rag.listing import applied_nowhere
 from rag.query import analyse
+from rag.topic_pairs import holds_pair
 from tests.extractive_fakes import alike_answer, hit
 
 
