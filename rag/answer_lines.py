@@ -52,6 +52,7 @@ def detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     done = answer_shape.HOW_DONE.search(question) if intent.asks_for is None else None
     judged = intent.asks_for is None and answer_shape.JUDGED_ASK.search(question) is not None
     proposal = intent.asks_for is None and answer_shape.PROPOSAL_ASK.search(question) is not None
+    users = intent.asks_for is None and answer_shape.USERS_ASK.search(question) is not None
     if intent.shape == "detail" and intent.asks_for is None and not intent.yes_no and not why:
         # Within the answering paper ("why" asks for the problem it sets out, so not then; a
         # yes/no question asks whether its claim holds: the sentence stating it settles it).
@@ -59,6 +60,8 @@ def detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSenten
         ranked = results_first(own) if judged else favour_method(own)
         if proposal:  # what the paper proposes first
             ranked = sorted(ranked, key=lambda s: not cues.METHOD_CUE.search(s.text))
+        if users:  # whom it aids first
+            ranked = sorted(ranked, key=lambda s: not answer_shape.USERS_TOLD.search(s.text))
         pool = evidence = offered_first(ranked, question)
         if done and not judged:  # "how does X stack up" asks for no doing
             pool = evidence = doing_first(pool, done[1] or done[2])
@@ -91,7 +94,8 @@ def detail_line(question: str, intent: QuestionIntent, scored: list[ScoredSenten
     quoted = more_of_paper(best, pool if intent.asks_for is None else evidence)
     # the sentence settling a yes/no, naming the asked thing, giving the cause or the proposal
     # first
-    if intent.yes_no or thing or why or done or judged or proposal or intent.asks_for == "name":
+    if intent.yes_no or thing or why or done or judged or proposal or users or (
+            intent.asks_for == "name"):
         quoted = [best, *(s for s in quoted if s is not best)]
     quoted = with_antecedents(quoted, pool)
     shown = quoted_line(quoted)

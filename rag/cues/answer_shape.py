@@ -116,6 +116,17 @@ PROPOSAL_ASK = re.compile(r"\b(?:is|are|was|were|do|does|did)\s+(?:[\w-]+\s+){0,
                           r"(?:propos|introduc)\w*"
                           r"|\bproposed\s+(?:alternative|replacement|fix|solution|remedy)"
                           r"|\b(?:alternative|replacement|substitute)s?\s+(?:to|for)\b", re.I)
+# "Who would use X?", "who's the target audience", "which kinds of people benefit from X": the
+# sentence saying whom it aids first ("... demonstrating their potential to aid professionals and
+# laypersons"), not its summary (fresh dev batch os, os004: general English of users).
+USERS_ASK = re.compile(r"\bwho(?:'s| is| are)? (?:(?:would|could|should|might|can|will) )?"
+                       r"(?:use|benefit|need|want|gain)s?\b|\btarget (?:audience|users?)\b"
+                       r"|\b(?:kinds?|types?|sorts?) of (?:people|users|practitioners)\b", re.I)
+USERS_TOLD = re.compile(r"\b(?:aid|help|benefit|assist|serve|support|enable|empower)\w*\b"
+                        r"[^.;]{0,40}?\b(?:professionals?|laypersons?|laypeople|practitioners?|clinicians?|"
+                        r"doctors?|patients?|developers?|researchers?|engineers?|users?|people|"
+                        r"experts?|students?|teachers?|designers?|analysts?|scientists?|"
+                        r"communit(?:y|ies))\b", re.I)
 # "Why" asks for the problem a paper sets out: its background sentences stay (rag/answer_lines.py).
 # "How is X optimized / trained / computed?" asks what is done to X: the sentence doing that
 # (by the verb's root) first, before the one introducing the method ("Then, we optimize the

@@ -45,7 +45,10 @@ MEASURE_NOUNS = ("number size count amount percentage percent fraction proportio
 # So does a model's size said with "with" after the model: "the language model with 1B active
 # out of 7B total parameters, how large was its pretraining corpus?" (dev split od008b; "reaches
 # X with 7B parameters", after a verb, still sets a condition).
+# ... and "whose" always opens one: "the safety evaluation set whose risk taxonomy was derived
+# from 8 government regulations and 16 company policies" (fresh dev batch os, os008a: refused).
 DESCRIBING_CLAUSE = re.compile(r"\b(?:that|which|who) (?:has|have|had|was|were|is|are)\b[^,?;]*"
+                               r"|\bwhose\b[^,?;]*"
                                r"|\b(?:models?|networks?|transformers?|LMs?|LLMs?|MoEs?) with\b"
                                r"[^,?;]*?\bparameters\b", re.I)
 # "By what factor" asks for a multiple, told as "300x" or "3 times" whatever the question says

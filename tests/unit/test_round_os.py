@@ -16,7 +16,9 @@ import pytest
 from paperwise.types import Hit, Paper
 from rag.ask_kind import ask_kind
 from rag.asked import asked_thing, removes_part
+from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, find_evidence, naming_first
+from rag.figures import question_figures
 from rag.listing import applied_nowhere
 from rag.polarity import check_reversal
 from rag.query import analyse
@@ -190,3 +192,28 @@ def test_a_claim_saying_both_words_reverses_nothing() -> None:
 ])
 def test_what_the_collection_says_asks_for_every_paper(question: str, shape: str) -> None:
     assert analyse(question).shape == shape
+
+
+def test_figures_in_a_whose_clause_describe_the_subject() -> None:
+    question = ("Tell me how many test prompts are in the safety evaluation set whose risk "
+                "taxonomy was derived from 8 government regulations and 16 company policies.")
+    assert question_figures(question) == {}
+    assert question_figures("How many prompts does X hold at 8 regulations?") == {
+        "8": "regulation"}  # control: a condition
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Who would use NutriBench?", True),
+    ("who's the target audience for NutriBench?", True),
+    ("Which kinds of people stand to benefit from NutriBench?", True),
+    ("Who wrote NutriBench?", False),
+])
+def test_users_asked(question: str, asked: bool) -> None:
+    assert bool(answer_shape.USERS_ASK.search(question)) is asked
+
+
+def test_users_told_by_whom_it_aids() -> None:
+    assert answer_shape.USERS_TOLD.search("demonstrating their potential to aid professionals "
+                                          "and laypersons")
+    assert not answer_shape.USERS_TOLD.search("we present a study involving professional "
+                                              "nutritionists")
