@@ -78,9 +78,17 @@ GLOSSARY: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          # ... with what else it outputs between: "produces the weights or parameters of
          # another network", "outputs the parameters (or architecture distribution) of another"
          # (dev split mq019a, np017a: refused)
+         # ... or two verbs and two things: "generates or parameterizes the weights/distribution
+         # of another network" (fresh dev batch or, or016a: refused)
          r"|\b(?:network|net|model)s?\s+(?:that\s+|which\s+)?(?:generates?|outputs?|produces?|"
-         r"predicts?|writes?|emits?)\s+(?:the\s+)?(?:weights|parameters)\b[^.?!;]{1,40}?\b(?:of|for)"
-         r"\s+(?:an?other|a\s+second)\b"),
+         r"predicts?|writes?|emits?)(?:\s+or\s+\w+)?\s+(?:the\s+)?(?:weights|parameters)(?:/\w+)?"
+         r"\b[^.?!;]{0,40}?\b(?:of|for)\s+(?:an?other|a\s+second)\b"
+         # ... or told by what comes out: "one neural net's output is itself another neural net",
+         # "writes out a second model's numbers" (fresh dev batch os, os021a, os021b)
+         r"|\boutput\s+is\s+(?:itself\s+)?(?:an?other|a\s+second)\s+(?:neural\s+)?"
+         r"(?:net|network|model)\b"
+         r"|\b(?:an?other|a\s+second)\s+(?:neural\s+)?(?:net|network|model)['’]s\s+"
+         r"(?:weights|parameters|numbers)\b"),
         ("audio-driven human animation",
          r"\banimat\w*\s+(?:(?:a|the|an?)\s+)?(?:person|people|human|portrait|face|photo|image|"
          r"body|character|avatar)s?\b.{0,60}\b(?:speech|audio|voice|sound)"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from paperwise.types import Hit, Paper
+from rag.aliases import glossary_topics
 from rag.ask_kind import ask_kind
 from rag.asked import asked_thing, removes_part
 from rag.cues import answer_shape
@@ -217,3 +218,14 @@ def test_users_told_by_whom_it_aids() -> None:
                                           "and laypersons")
     assert not answer_shape.USERS_TOLD.search("we present a study involving professional "
                                               "nutritionists")
+
+
+@pytest.mark.parametrize(("question", "terms"), [
+    ("approaches where one network generates or parameterizes the weights/distribution of "
+     "another network", ("hypernetwork",)),
+    ("papers where one neural net's output is itself another neural net?", ("hypernetwork",)),
+    ("a model that directly writes out a second model's numbers", ("hypernetwork",)),
+    ("the model's output is another representation of the input", ()),  # control
+])
+def test_a_hypernetwork_told_in_other_words(question: str, terms: tuple[str, ...]) -> None:
+    assert glossary_topics(question) == terms
