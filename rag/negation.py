@@ -110,20 +110,20 @@ def negated_word_conflict(part: list[str], evidence: list[str],
     the number of parameters largely resolves this" for "is not resolved even as the number of
     parameters is increased"), about the same thing: cues.NEGATED_WORD_SHARED other words in
     common with the negated clause. The negation check misses it when the claim words the
-    subject differently. Only verbal negators (cues.VERB_NEGATORS): "no"/"without" + noun is
-    too often traded for an implicit one ("avoids retraining"). Not when the cited abstract
+    subject differently. Only verbal negators (cues.VERB_NEGATORS, and cues.GERUND_NEGATOR
+    before a verb's -ing form): "no"/"without" + noun is too often traded for an implicit one
+    ("avoids retraining"). Not when the cited abstract
     asserts the word somewhere (`asserted`: "Db-TSW is an invariant metric" where a sentence on
     earlier work says "not invariant")."""
     if any(is_negator(part, k) for k in range(len(part))):
         return None
     keys = content_keys(part)
     for j, word in enumerate(evidence):
-        if not (is_negator(evidence, j) and word in (*cues.VERB_NEGATORS, "without")):
+        if not (is_negator(evidence, j) and (
+                word in cues.VERB_NEGATORS or word == cues.GERUND_NEGATOR)):
             continue
         negated = _negated_word(evidence, j)
-        # "without" negates a verb ("without requiring any modifications" against "requires
-        # modifying": held-out xn020x, now dev), not a noun ("without labels")
-        if negated is None or (word == "without" and not negated.endswith("ing")) or (
+        if negated is None or (word == cues.GERUND_NEGATOR and not negated.endswith("ing")) or (
                 key := term_key(negated)) not in keys or key in asserted:
             continue
         window = cues.NEGATED_WORD_WINDOW

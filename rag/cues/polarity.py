@@ -130,6 +130,9 @@ NEGATORS = frozenset("not no never without neither nor unable none nothing lack 
 # unrelated sentences clash, and the whole sentence let "earlier methods handle only
 # finite-horizon fragments" clash with "..., and do not adequately handle safety constraints".
 VERB_NEGATORS = frozenset("not never unable fail fails failed".split())  # "fail" before "to"
+# ... and "without" before a verb's -ing form: "without requiring any modifications" against
+# "requires modifying" (held-out xn020x, now dev); not before a noun ("without labels").
+GERUND_NEGATOR = "without"
 # A contrast sets aside the words just after it: "rather than the final converged one" says
 # neither "converged" nor "not converged", so no antonym is read there (issue 12, fresh batch
 # zf: 1 faithful sentence flagged). It is no negator: "rather than running a costly search"

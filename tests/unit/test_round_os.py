@@ -90,31 +90,25 @@ def test_a_model_asked_is_not_a_listed_dataset() -> None:
     assert _found("Which model does X fine-tune?", sentences) == []
 
 
-_CONSTRAINING = ("We design a regularized fine-tuning objective that makes the safety alignment "
-                 "more persistent against fine-tuning attacks by constraining updates on "
-                 "initial tokens.")
-
-
-def test_a_word_against_its_negated_form_inflected_otherwise() -> None:
-    claim = ("A regularized fine-tuning objective that leaves initial tokens unconstrained "
-             "makes alignment more persistent against fine-tuning attacks.")
-    assert check_reversal(claim, [_CONSTRAINING], paper_text=_CONSTRAINING)
-    faithful = ("A regularized fine-tuning objective that constrains updates on the first "
-                "tokens makes alignment more persistent against fine-tuning attacks.")
-    assert check_reversal(faithful, [_CONSTRAINING], paper_text=_CONSTRAINING) is None
-
-
-_WITHOUT = ("Our method can be plugged in to virtually any existing continual learning approach "
-            "without requiring any modifications to its training procedure.")
-
-
-def test_a_verb_asserted_that_the_abstract_negates_by_without() -> None:
-    claim = ("It can be added to virtually any continual learning approach, although this "
-             "requires modifying that approach's training procedure.")
-    assert check_reversal(claim, [_WITHOUT], paper_text=_WITHOUT)
-    faithful = ("It can be added to virtually any continual learning approach without "
-                "modifying its training procedure.")
-    assert check_reversal(faithful, [_WITHOUT], paper_text=_WITHOUT) is None
+@pytest.mark.parametrize(("evidence", "claim", "faithful"), [
+    # a word against its negated form inflected otherwise
+    ("We design a regularized fine-tuning objective that makes the safety alignment more "
+     "persistent against fine-tuning attacks by constraining updates on initial tokens.",
+     "A regularized fine-tuning objective that leaves initial tokens unconstrained makes "
+     "alignment more persistent against fine-tuning attacks.",
+     "A regularized fine-tuning objective that constrains updates on the first tokens makes "
+     "alignment more persistent against fine-tuning attacks."),
+    # a verb asserted that the abstract negates by "without"
+    ("Our method can be plugged in to virtually any existing continual learning approach "
+     "without requiring any modifications to its training procedure.",
+     "It can be added to virtually any continual learning approach, although this requires "
+     "modifying that approach's training procedure.",
+     "It can be added to virtually any continual learning approach without modifying its "
+     "training procedure."),
+])
+def test_a_reversal_told_by_a_negated_form(evidence: str, claim: str, faithful: str) -> None:
+    assert check_reversal(claim, [evidence], paper_text=evidence)
+    assert check_reversal(faithful, [evidence], paper_text=evidence) is None
 
 
 
