@@ -62,7 +62,8 @@ def _as_question(text: str) -> str:
         # "tell me about FB-CPR" asks what FB-CPR is; "tell me about offline RL", bare, asks
         # for the papers on it (fresh batch t: read as a list of one paper)
         about_name = re.search(r"\babout\s*$", match[0], re.I) and cues.NAME_LIKE.match(rest)
-        return f"what is {rest}" if about_name else rest
+        return f"what is {rest}" if about_name else cues.EMBEDDED_HOW.sub(r"\1 \3 \2", rest,
+                                                                          count=1)
     # "tell me the datasets X was run on" asks "what datasets (was X run on)": "what is the
     # ..." would read as a summary (fresh dev batch b)
     clause = CLAUSE_VERB.search(rest)

@@ -9,13 +9,20 @@ import re
 
 from paperwise.text import STOPWORDS, stem, terms
 from rag import cues
+from rag.asking import as_question
 from rag.cues.sizes import SELF_SIZED, SIZED_PART, SIZED_PRONOUN
 from rag.figures import numbers_near
 
 
 def counted_words(question: str) -> list[str]:
     """The words after "how many": what the number must count ("risk categories"); either of
-    two joined by a slash ("how many houses/indoor layouts": the first slash only)."""
+    two joined by a slash ("how many houses/indoor layouts": the first slash only). A request
+    counting nothing as written is read as its question ("tell me how much quicker the X is":
+    fresh dev batch or, or002a)."""
+    return _counted(question) or _counted(as_question(question))
+
+
+def _counted(question: str) -> list[str]:
     # quotes off: "how many heartbeat 'words'" counts words (fresh dev batch 28)
     unquoted = re.sub(r"[\"'‘’“”]", "", question)
     pair = re.search(r"\b([\w-]+)/([\w-]+)\b", unquoted)

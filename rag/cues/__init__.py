@@ -154,6 +154,7 @@ from rag.cues.parts import (  # noqa: F401
     ALTERNATIVES,
     ASKS_AGAIN,
     BARE_TOPIC,
+    EMBEDDED_HOW,
     EMBEDDED_WHAT,
     ENUMERATED_ASK,
     ENUMERATED_TOPICS,

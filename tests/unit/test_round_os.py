@@ -17,10 +17,12 @@ from paperwise.types import Hit, Paper
 from rag.aliases import glossary_topics
 from rag.ask_kind import ask_kind
 from rag.asked import asked_thing, removes_part
+from rag.asking import as_question
 from rag.cues import answer_shape
 from rag.evidence import ScoredSentence, find_evidence, naming_first
 from rag.figures import question_figures
 from rag.listing import applied_nowhere
+from rag.measures import counted_words
 from rag.polarity import check_reversal
 from rag.query import analyse
 
@@ -223,3 +225,18 @@ def test_users_told_by_whom_it_aids() -> None:
 ])
 def test_a_hypernetwork_told_in_other_words(question: str, terms: tuple[str, ...]) -> None:
     assert glossary_topics(question) == terms
+
+
+@pytest.mark.parametrize(("request_", "question"), [
+    ("Tell me how much quicker the proxy technique is than exact leave-one-out.",
+     "how much quicker is the proxy technique than exact leave-one-out."),
+    ("tell me how big the benchmark is", "how big is the benchmark"),
+    ("tell me how many prompts the benchmark has", "how many prompts the benchmark has"),
+])
+def test_an_embedded_how_question_is_read_in_question_order(request_: str, question: str) -> None:
+    assert as_question(request_) == question
+
+
+def test_a_request_counts_what_its_question_counts() -> None:
+    assert "faster" in counted_words("Tell me how much quicker the proxy technique is than "
+                                     "exact leave-one-out.")
