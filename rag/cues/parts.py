@@ -275,13 +275,13 @@ IMPERATIVE_ASK = re.compile(
 # An embedded question: "what the POGEMA suite offers to ..." (after "I'd like to know", "explain"
 # or typed so) asks what the suite offers; "what" before a determiner is never "which": read as
 # "what does the ...", not as a "what suite" asking for a name (fresh dev batch nq)
+EMBEDDED_WHAT = re.compile(r"^(\s*(?:what|which))\s+(?=(?:the|its|their|this|these|those)\s)",
+                           re.I)
 # ... and an embedded "how much quicker the X is than Y" (after "tell me") as "how much quicker
 # is the X than Y" (fresh dev batch or, or002a: refused; general English word order).
 EMBEDDED_HOW = re.compile(r"^(how (?:much|many|far|fast|big|large|small|accurate|well|long)"
                           r"(?:\s+[a-z]+er)?)\s+((?:the|its|their|this|these)\b[^?]*?)\s+"
                           r"(is|are|was|were)\b", re.I)
-EMBEDDED_WHAT = re.compile(r"^(\s*(?:what|which))\s+(?=(?:the|its|their|this|these|those)\s)",
-                           re.I)
 # A request after a description or a leading clause ("... . Before copying it, I'd like to know
 # the ..."): read as a request of its own (held-out descriptive wordings, general English).
 # ... "I need the" too, as it is read first (IMPERATIVE_ASK): "For the EM-style method ..., I
