@@ -12,10 +12,14 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from rag.cues.glossary import GLOSSARY, NARROWER
+from rag.cues.glossary import GLOSSARY, NARROWER, PHRASE_TERMS
 from rag.cues.listing import ALIAS_CUE, ALIAS_DEFINITION, ALIAS_SEPARATOR
 
 Aliases = dict[str, tuple[str, ...]]
+# each term as written: hyphen or space between its words, a plural last word, any case
+_PHRASE_PATTERNS = tuple((term, re.compile(
+    r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, term.split())) + r"(?:s|es)?(?![\w-])", re.I))
+    for term in PHRASE_TERMS)
 
 
 def mine_aliases(abstracts: Iterable[str]) -> Aliases:
@@ -58,3 +62,13 @@ def narrower_topics(question: str) -> tuple[str, ...]:
     topics = [term for term in NARROWER if term in folded] + list(glossary_topics(question))
     return tuple(dict.fromkeys(n for term in topics for n in NARROWER.get(term, ())
                                if n not in folded))
+
+
+def unwritten_term(question: str, texts: Iterable[str]) -> str | None:
+    """A term of several words (cues PHRASE_TERMS) the question names and none of the texts
+    writes: no paper among them is on it, whatever words they share with it."""
+    named = [(term, p) for term, p in _PHRASE_PATTERNS if p.search(question)]
+    if not named:
+        return None
+    joined = "\n".join(texts)
+    return next((term for term, p in named if not p.search(joined)), None)

@@ -14,6 +14,26 @@ CLAUSE_VERB = re.compile(rf"\b{cues.AUX_WORDS}\b", re.I)
 _REDUCED_CLAUSE = re.compile(r"((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+([a-z]+ed\s+(?:in|on|by|for|to|"
                              r"with|across|during)\b)", re.I)
 
+# ... or a relative word right after a few words of noun: "the open-world benchmark where the
+# agent showed its gains" says which benchmark (held-out oq013a, now dev: read as a summary).
+_RELATIVE_CLAUSE = re.compile(r"^(?:[\w'-]+\s+){0,3}?[\w'-]+\s+(?:where|whose|(?:in|on|with|for"
+                              r"|from|to) which)\b", re.I)
+# "what's the component called in X", "what is the main module of X called" ask which
+# component, which module (fresh dev batch ou, ou016b: read as summaries).
+_CALLED = re.compile(r"^(\s*)(?:what|how) (?:is|are|was|were) (?:the|its|their) "
+                     r"((?:[\w-]+ ){0,3}?[\w-]+?)(?: (?:of|in|for) ((?:[\w-]+ ){0,3}?[\w-]+))?"
+                     r" called\b", re.I)
+
+
+def _which_called(found: re.Match[str]) -> str:
+    lead, thing, owner = found.groups()
+    return f"{lead}which {thing} is" + (f" in {owner}" if owner else "")
+
+
+def _says_which(clause: str) -> bool:
+    """Whether the words after an asked noun say which one it is."""
+    return bool(CLAUSE_VERB.search(clause) or _RELATIVE_CLAUSE.match(clause))
+
 
 def as_question(text: str) -> str:
     """"Tell me the number of X" reads as "what is the number of X", "tell me the datasets X
@@ -43,8 +63,9 @@ def _as_question(text: str) -> str:
         return text[:lead.end()] + request[:1].upper() + request[1:]
     # "what are the six datasets AFLOW is evaluated on" asks "what six datasets ..." (fresh
     # batch d): a clause after the noun says which, so it is no summary of the noun
+    text = _CALLED.sub(_which_called, text, count=1)
     asked = re.match(r"(\s*(?:what|which)) (?:is|are) (?:the|its|their) (.+)", text, re.I)
-    if asked and CLAUSE_VERB.search(asked[2]):
+    if asked and _says_which(asked[2]):
         return f"{asked[1]} {asked[2]}"
     listed = cues.LIST_THE_ASK.match(text)
     if listed and not cues.LIST_ASK.search(text) and CLAUSE_VERB.search(text[listed.end():]):
@@ -66,7 +87,7 @@ def _as_question(text: str) -> str:
                                                                           count=1)
     # "tell me the datasets X was run on" asks "what datasets (was X run on)": "what is the
     # ..." would read as a summary (fresh dev batch b)
-    clause = CLAUSE_VERB.search(rest)
+    clause = _says_which(rest)
     return re.sub(r"^(?:the|a|an)\s+", "what ", rest, flags=re.I) if clause else f"what is {rest}"
 
 

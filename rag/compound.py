@@ -21,6 +21,12 @@ from rag.query import QuestionIntent, analyse
 from rag.verdicts import with_verdict
 
 
+def _refers_back(part: str) -> bool:
+    """A pronoun in a later part names an earlier part's paper, unless the part sets off its
+    own topic first ("and speculative cascades - what models did they test with")."""
+    return bool(cues.FOLLOW_UP.search(part)) and not cues.TOPIC_LED_PART.match(part)
+
+
 def _part_papers(part: str, bare: str, hits: list[Hit], named: set[int],
                  weight: Weight) -> set[int]:
     """The papers a later part is about: those named before it, unless it speaks of its own
@@ -30,7 +36,7 @@ def _part_papers(part: str, bare: str, hits: list[Hit], named: set[int],
     asked = {t for w in counted_words(part) for t in terms(w)} | asked_measures(part)
     topic = [t for t in terms(part) if t not in asked and t not in cues.ASK_WORDS]
     # "and for how many GPU hours" asks only (its one other word, "GPU", is no topic)
-    if not named or len(topic) < cues.PART_TOPIC_TERMS or cues.FOLLOW_UP.search(bare):
+    if not named or len(topic) < cues.PART_TOPIC_TERMS or _refers_back(bare):
         return named
     return set() if paper_on_topic(topic, hits, named, weight) is not None else named
 
@@ -75,7 +81,7 @@ def compound_answer(question: str, intent: QuestionIntent, scored: list[ScoredSe
         part_intent = measure_compared(part, analyse(part))
         own = named_markers(part, hits)
         pool = rescore(part)
-        if number and not own and named and cues.FOLLOW_UP.search(bare):
+        if number and not own and named and _refers_back(bare):
             # "What GPUs was OLMoE trained on and how many GPU hours did it take?": "it" is
             # OLMoE, not the paper that counts GPU hours (fresh batch t)
             pool = [s for s in pool if s.marker in named]

@@ -24,7 +24,7 @@ from paperwise.types import (
     TextDelta,
 )
 from rag import cues
-from rag.aliases import glossary_topics
+from rag.aliases import glossary_topics, unwritten_term
 from rag.alternatives import topic_alternatives
 from rag.answer_lines import compose, detail_line, refusal
 from rag.answerer import AnswerStream
@@ -148,6 +148,12 @@ def extractive_answer(question: str, intent: QuestionIntent, question_vector: np
         # as in a comparison of the work on it ("compare the approaches for determining whether
         # a sample was part of a model's training set": dev split oj022a)
         papers_compared = cues.PAPERS_COMPARED.search(question) is not None
+        # a term of several words no retrieved abstract writes ("knowledge graph completion"):
+        # no paper is on it, though some share its words (cues PHRASE_TERMS)
+        texts = [f"{hit.paper.title} {hit.paper.abstract}" for hit in hits]
+        if (intent.shape == "list" or papers_compared) and all(
+                unwritten_term(side, texts) for side in sides):
+            return refusal(question, intent, hits, scored)
         if intent.shape == "list" and unheard_topic and not described \
                 and all(map(unheard_topic, sides)):
             return refusal(question, intent, hits, scored)

@@ -52,9 +52,13 @@ def _counted_in(unquoted: str) -> list[str]:
                       # "of those components": a determiner, its noun counted (dev mz010b),
                       # after its modifiers too ("of those parameter-efficient methods": dev
                       # split ms005b)
-                      and not any(cues.PLURAL_WORD.fullmatch(w)
-                                  for w in words[2:2 + cues.COUNTED_MODIFIER_WORDS]))):
+                      and (words[1] == "it" or not any(
+                          cues.PLURAL_WORD.fullmatch(w)
+                          for w in words[2:2 + cues.COUNTED_MODIFIER_WORDS])))):
         return []  # "how many are active", "how many of them ...": counted as said before
+    start = 2 if words[:1] == ["of"] else 1  # "of those components" is the phrase
+    words = words[:next((i for i, w in enumerate(words) if i >= start
+                         and w in cues.COUNTED_PHRASE_ENDS), len(words))]
     # "how many experts per layer": what is counted comes before "per"; and counted things are
     # plural: "how many granular risk categories sit in ..." ends at its first plural noun, not
     # at the verb the phrase ran into (fresh dev batch 28), nor at a later noun ("how many

@@ -139,7 +139,8 @@ def _lists_papers(question: str) -> bool:
 def analyse(question: str) -> QuestionIntent:
     # PaperQA folds white space before anything reads a question; folded here too, raw text
     # meets no rule with a long run of it (several were quadratic on one: 12 s for 2,000 spaces)
-    question = as_question(normalize_text(question))
+    raw = normalize_text(question)
+    question = as_question(raw)
     follow_up = bool(cues.FOLLOW_UP.search(question)) and not cues.NAME_LIKE.search(question)
     shape = _shape(question)
     asks_for = ask_kind(question)
@@ -156,7 +157,10 @@ def analyse(question: str) -> QuestionIntent:
         asks_for=asks_for,
         follow_up=follow_up,
         size_only=bool(cues.SIZE_ASK.search(question)),
-        parts=split_parts(question) if shape in ("detail", "summary") else (),
+        # a request for one thing and another is told apart as written ("Tell me the X where
+        # ..., and also the Ys used to ...": dev split ns018a, one part read after as_question)
+        parts=(split_parts(question) or split_parts(raw)) if shape in ("detail", "summary")
+        else (),
         yes_no=shape in ("detail", "summary") and bool(answer_shape.YES_NO_ASK.search(question))
         and not cues.ALTERNATIVES.search(question)
         and not any(answer_shape.DENYING.fullmatch(w) for w in question.casefold().split()),

@@ -107,7 +107,11 @@ def _terse_parts(question: str) -> tuple[str, ...]:
     parts = tuple(f"{subject.group(1)} {side.strip(' ,;')}?" for side in sides)
     if len(parts) != 2:
         return ()
-    details = cues.NAME_LIKE.fullmatch(subject.group(1).strip()) and all(
+    # ... or of any subject when a typed "+" parts them ("soap optimizer: new hyperparameter +
+    # model sizes tested", "async off-policy rlhf: most robust algorithm + speedup ...": dev
+    # split nr022b, oq024a, one side answered; five more gained, mi028a lost)
+    details = (cues.NAME_LIKE.fullmatch(subject.group(1).strip())
+               or " & " in subject.group(2)) and all(
         len(side.split()) >= cues.MIN_TERSE_DETAIL_WORDS for side in sides)
     return parts if details or all(ask_kind(p) for p in parts) else ()
 

@@ -26,6 +26,7 @@ from rag.cues.counts import (  # noqa: F401
     COUNT_OF_THE,
     COUNTED_MODIFIER,
     COUNTED_MODIFIER_WORDS,
+    COUNTED_PHRASE_ENDS,
     ELIDED_COUNT_PRONOUNS,
     ELIDED_COUNT_VERBS,
     EXTENT_ASK,
@@ -259,6 +260,7 @@ from rag.cues.subjects import (  # noqa: F401
     ONE_DESCRIBED,
     PAPERS_COMPARED,
     THINGS_OF_ONE,
+    TOPIC_LED_PART,
     USED_ON_NAMED,
 )
 

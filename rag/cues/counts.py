@@ -12,8 +12,13 @@ import re
 # "How many are activated": a verb right after "how many" counts what an earlier part named.
 ELIDED_COUNT_VERBS = frozenset("are is was were do does did can get gets got have has had "
                                "remain".split())
-# ... as does a pronoun after "of": "and how many of them get routed to" (fresh batch t).
-ELIDED_COUNT_PRONOUNS = frozenset("them these those".split())
+# ... as does a pronoun after "of": "and how many of them get routed to" (fresh batch t);
+# "how much of it gets activated" (held-out oq001b, now dev: counted "gets"); "it" is never a
+# determiner, so no noun of its own follows.
+ELIDED_COUNT_PRONOUNS = frozenset("them these those it".split())
+# A counted phrase holds no determiner: in "how much compute the biggest model consumed" the
+# subject begins at "the" (fresh dev batch ou, ou002b: counted "model"). General English.
+COUNTED_PHRASE_ENDS = frozenset("the a an its their this that these those our his her".split())
 # ... while "how many of the/its/their Xs" counts the Xs as "how many Xs" does.
 COUNT_OF_THE = re.compile(r"\bhow many of (?:the|its|their)\s+", re.I)
 # ... unless a noun follows it within this many words (the determiner's noun and up to two
@@ -35,9 +40,11 @@ COUNT_OF = (r"(?:(?<=\bthe )|(?<=\bwhat )|(?<=\bwhich )"
             r"|(?:(?<=\bwhat )|(?<=\bwhich ))scale of")
 HOW_MANY = re.compile(r"\b(?:how many(?: and (?:what|which)(?: kinds? of| types? of)?)?|number of"
                       rf"|{COUNT_OF}"
-                      # "how much on average / overall" counts nothing (dev split mg005)
+                      # "how much on average / overall" counts nothing (dev split mg005), nor
+                      # does "how much at most" (fresh dev batch ou, ou024: counted "most")
                       r"|how much(?!\s+(?:does|do|did|is|are|was|were|can|could|has|have|had"
-                      r"|will|would|on average|in total|overall|in all)\b))"
+                      r"|will|would|on average|in total|overall|in all|at most|at least|at best"
+                      r"|roughly|approximately|exactly)\b))"
                       r"\s+((?:[\w-]+\s+){0,3}?[\w-]+?)"
                       r"(?=\s+(?:does|do|did|is|are|was|were|can|in|of|for|on|has|have|who|that)\b|\?"
                       r"|\s*,\s*and\b"

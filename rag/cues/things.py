@@ -15,6 +15,9 @@ from paperwise.text import stem
 # thing asked for stands before one of these or of "had"/"can".
 AUX_WORDS = r"(?:was|were|is|are|did|does|do|has|have)"
 _AUXILIARY = rf"(?:{AUX_WORDS}|had|can)\b"
+# ... or a relative word: "what open-world benchmark where the agent showed its gains" (a
+# request read as a question: rag/asking.py; held-out oq013a, now dev)
+_CLAUSE_START = rf"(?:{_AUXILIARY}|(?:where|whose|(?:in|on|with|for|from|to) which)\b)"
 # The thing is a lower-case plural (several to name; a name is no thing asked for: "What does
 # LD3 do?"; "what prototype representation does X use" asks for a method: dev split dr025).
 # A possessive may stand before it ("which countries' surveys is X built from") and a name
@@ -35,7 +38,7 @@ WHICH_THING = re.compile(rf"\b(?i:which|what)(?: kinds? of| types? of| sorts? of
 # batch c) asks for a headset first.
 WHICH_ONE_THING = re.compile(rf"\b(?i:which) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}(?!{_AUXILIARY})"
                              rf"([a-z][a-z-]{{2,}}(?<!ly)) (?:/ ?[\w-]+(?: [\w-]+)? )?"
-                             rf"{_AUXILIARY}")
+                             rf"{_CLAUSE_START}")
 # ... and by "what" when the thing is one that is named: "what real-world dataset did X use"
 # asks for a dataset's name as "which" does (dev split lt004).
 WHAT_NAMED_THING = re.compile(rf"\b(?i:what) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}"
@@ -45,7 +48,7 @@ WHAT_NAMED_THING = re.compile(rf"\b(?i:what) (?:(?!(?:and|or) )[\w-]+ ){{0,2}}"
                               rf"animal|species|organism|country|city|hospital|company)"
                               # ... set off by a comma: "and from what animal, was X applied to"
                               # (fresh dev batch nl)
-                              rf",? {_AUXILIARY}")
+                              rf",? {_CLAUSE_START}")
 # Nor are what a method takes in ("from what signals do agents discover concepts?" asks for a
 # description such as "proprioceptive states": dev split lt016).
 # ... nor general nouns a sentence naming the thing need not repeat: "which structure is it?"
@@ -134,6 +137,11 @@ THING_WORDS: dict[str, tuple[str, ...]] = {
         "animal", "species", "organism", "mouse", "mice", "rat", "rodent", "monkey", "macaque",
         "primate", "human", "fly", "drosophila", "zebrafish", "worm", "bird", "fish", "cat",
         "dog", "patient", "participant")),
+    # a simulator is told as an engine or a simulation: "which simulator does Kinetix rely on"
+    # → "our novel hardware-accelerated physics engine Jax2D" (dev split om011b; general
+    # English)
+    **dict.fromkeys(("simulator", "engine"), ("simulator", "simulators", "simulation", "engine",
+                                              "engines", "emulator")),
     # a method's parts, by any word for parts or for being made of them (PARTS_ASK)
     **dict.fromkeys(PART_THINGS, (*PART_THINGS, "part", "consist", "consisting", "comprise",
                                   "comprising", "composed")),

@@ -198,7 +198,17 @@ def test_a_topic_before_a_dash_or_colon_leads_a_compound_question(question: str)
 
 
 def test_whats_reads_as_what_is() -> None:
-    assert as_question("whats the tokenizer called") == "what is the tokenizer called"
+    assert as_question("whats the tokenizer of HeartLang") == "what is the tokenizer of HeartLang"
+
+
+@pytest.mark.parametrize(("question", "reading"), [
+    ("whats the tokenizer called", "which tokenizer is"),
+    ("what is the main module of GeoX called?", "which main module is in GeoX?"),
+    ("what's the component called in the talking body framework",
+     "which component is in the talking body framework"),
+])
+def test_what_the_thing_is_called_asks_which_thing(question: str, reading: str) -> None:
+    assert as_question(question) == reading
 
 
 @pytest.mark.parametrize(("question", "shape"), [
