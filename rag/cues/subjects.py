@@ -118,6 +118,6 @@ COMPARED_TO = re.compile(r"\bcompared(?: (?:to|with|against))?\b|\brelative (?:t
 # models did they test with?") refers its pronoun to that topic, not to the paper an earlier
 # part named (held-out oq023a, now dev: the second part was read of Diffusion Planner and
 # dropped). General English topic-comment order.
-TOPIC_LED_PART = re.compile(r"^\s*(?:and|also|then|plus)?\s*(?P<topic>[^-–—:,?]*[a-z][^-–—:,?]*?)"
+TOPIC_LED_PART = re.compile(r"^\s*(?:and|also|then|plus)?\s*(?P<topic>[^-–—:,?]*[a-z])"
                             r"\s*(?:\s[-–—]|:|,)\s*(?:and\s+)?(?:what|which|how|who|where|when|"
                             r"why|did|does|do|is|are|was|were)\b", re.I)
