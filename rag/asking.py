@@ -16,8 +16,7 @@ _REDUCED_CLAUSE = re.compile(r"((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+([a-z]+ed\s+(?:in
 
 # ... or a relative word right after a few words of noun: "the open-world benchmark where the
 # agent showed its gains" says which benchmark (held-out oq013a, now dev: read as a summary).
-_RELATIVE_CLAUSE = re.compile(r"^(?:[\w'-]+\s+){0,3}?[\w'-]+\s+(?:where|whose|(?:in|on|with|for"
-                              r"|from|to) which)\b", re.I)
+_RELATIVE_CLAUSE = re.compile(rf"^(?:[\w'-]+\s+){{0,3}}?[\w'-]+\s+{cues.RELATIVE_WORD}", re.I)
 # "what's the component called in X", "what is the main module of X called" ask which
 # component, which module (fresh dev batch ou, ou016b: read as summaries).
 _CALLED = re.compile(r"^(\s*)(?:what|how) (?:is|are|was|were) (?:the|its|their) "

@@ -282,6 +282,7 @@ from rag.cues.things import (  # noqa: F401
     PART_REMOVED,
     PART_THINGS,
     PARTS_ASK,
+    RELATIVE_WORD,
     TERM_ACRONYM_NOT,
     THING_WORDS,
     WHAT_NAMED_THING,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from rag.cues.quantity import NO_QUESTION_WORD, TERSE_TOPIC_WORDS
+from rag.cues.things import AUX_WORDS
 
 # A compound question: parts joined by "and" + a question word, or several question marks.
 # A run of spaces is tried from its first one only ((?<!\s)): else each space of a long run
@@ -278,9 +279,9 @@ IMPERATIVE_ASK = re.compile(
 # ... and "which technique the study uses" as "which technique does the study use" (held-out
 # oq015a, now dev): up to two words of one thing asked, none a verb or a preposition (plural
 # things are left as they read: "what datasets their experiments use", dev split nj).
-EMBEDDED_WHAT = re.compile(r"^(\s*(?:what|which)(?:\s+(?!(?:is|are|was|were|does|do|did|can|has"
-                           r"|have|had|of|in|on|for|from|with|to|about|at|by|where|whose|which"
-                           r"|that|when|who|whom|how|why)\b|[\w-]+s\b)"
+EMBEDDED_WHAT = re.compile(rf"^(\s*(?:what|which)(?:\s+(?!(?:{AUX_WORDS}|had|can|of|in|on|for"
+                           r"|from|with|to|about|at|by|where|whose|which|that|when|who|whom|how"
+                           r"|why)\b|[\w-]+s\b)"
                            r"[\w-]+){0,2}?)"
                            r"\s+(?=(?:the|its|their|this|these|those)\s)", re.I)
 # ... and an embedded "how much quicker the X is than Y" (after "tell me") as "how much quicker

@@ -17,7 +17,8 @@ AUX_WORDS = r"(?:was|were|is|are|did|does|do|has|have)"
 _AUXILIARY = rf"(?:{AUX_WORDS}|had|can)\b"
 # ... or a relative word: "what open-world benchmark where the agent showed its gains" (a
 # request read as a question: rag/asking.py; held-out oq013a, now dev)
-_CLAUSE_START = rf"(?:{_AUXILIARY}|(?:where|whose|(?:in|on|with|for|from|to) which)\b)"
+RELATIVE_WORD = r"(?:where|whose|(?:in|on|with|for|from|to) which)\b"
+_CLAUSE_START = rf"(?:{_AUXILIARY}|{RELATIVE_WORD})"
 # The thing is a lower-case plural (several to name; a name is no thing asked for: "What does
 # LD3 do?"; "what prototype representation does X use" asks for a method: dev split dr025).
 # A possessive may stand before it ("which countries' surveys is X built from") and a name
